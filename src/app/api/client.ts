@@ -1,0 +1,82 @@
+/**
+ * The one way the app talks to the API: JSON, the bearer token, the device fingerprint
+ * header when present, and the spec's answers to failures (spec 1 §4 and §8):
+ * 401 → /signin, 403 → /pricing, 408/504 → the time-out message, others raise `{code, message}`.
+ */
+import { GENERIC_ERROR_MESSAGE, isApiError, TIMEOUT_MESSAGE } from '../../api/errors.ts';
+import { API_BASE } from '../../api/paths.ts';
+import { storedToken } from '../auth/token.ts';
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, string> | undefined;
+  constructor(status: number, code: string, message: string, details?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export interface ClientHooks {
+  /** Navigates the app (the router's navigate), used for the 401/403 redirects. */
+  redirect(to: '/signin' | '/pricing'): void;
+  currentPath(): string;
+  fingerprint(): string | null;
+}
+
+let hooks: ClientHooks = {
+  redirect: (to) => window.location.assign(to),
+  currentPath: () => window.location.pathname,
+  fingerprint: () => null,
+};
+
+export function configureApiClient(next: Partial<ClientHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = storedToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const fingerprint = hooks.fingerprint();
+  if (fingerprint) headers['x-device-fingerprint'] = fingerprint;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+  });
+  if (response.ok) {
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+  throw await failureOf(response);
+}
+
+async function failureOf(response: Response): Promise<ApiRequestError> {
+  const { status } = response;
+  const path = hooks.currentPath();
+  if (status === 401 && path !== '/signin' && path !== '/signup') hooks.redirect('/signin');
+  if (status === 403 && path !== '/pricing') hooks.redirect('/pricing');
+  if (status === 408 || status === 504) return new ApiRequestError(status, 'TIMEOUT', TIMEOUT_MESSAGE);
+  const body: unknown = await response.json().catch(() => null);
+  if (isApiError(body)) return new ApiRequestError(status, body.code, body.message, body.details);
+  return new ApiRequestError(status, 'UNKNOWN', GENERIC_ERROR_MESSAGE);
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, undefined, signal),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
+};

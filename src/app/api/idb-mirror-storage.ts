@@ -1,0 +1,60 @@
+/**
+ * A synchronous Storage for `@tanstack/query-sync-storage-persister`, backed by IndexedDB.
+ *
+ * Why: the sync persister wants getItem/setItem that return at once, and IndexedDB is
+ * asynchronous. localStorage is synchronous but small (~5 MB) and blocks the main thread on
+ * big writes, which a cache of scans and trades outgrows. So the whole key space is read from
+ * IndexedDB once, before the app renders (`openIdbMirrorStorage`), held in memory, and every
+ * write goes to memory at once and to IndexedDB behind it, in order.
+ */
+import { type IDBPDatabase, openDB } from 'idb';
+
+export interface MirrorStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  /** Resolves when every write so far has reached IndexedDB. */
+  flush(): Promise<void>;
+}
+
+const STORE = 'kv';
+
+export async function openIdbMirrorStorage(dbName: string): Promise<MirrorStorage> {
+  let db: IDBPDatabase | null = null;
+  const mirror = new Map<string, string>();
+  try {
+    db = await openDB(dbName, 1, { upgrade: (d) => void d.createObjectStore(STORE) });
+    const tx = db.transaction(STORE);
+    const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+    keys.forEach((k, i) => {
+      const v = values[i];
+      if (typeof k === 'string' && typeof v === 'string') mirror.set(k, v);
+    });
+  } catch {
+    // Private modes and old browsers may refuse IndexedDB: keep working from memory only.
+    db = null;
+  }
+  let pending: Promise<void> = Promise.resolve();
+  const enqueue = (write: (d: IDBPDatabase) => Promise<unknown>) => {
+    if (!db) return;
+    const target = db;
+    pending = pending
+      .then(() => write(target))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  };
+  return {
+    getItem: (key) => mirror.get(key) ?? null,
+    setItem: (key, value) => {
+      mirror.set(key, value);
+      enqueue((d) => d.put(STORE, value, key));
+    },
+    removeItem: (key) => {
+      mirror.delete(key);
+      enqueue((d) => d.delete(STORE, key));
+    },
+    flush: () => pending,
+  };
+}

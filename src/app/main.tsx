@@ -1,0 +1,51 @@
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/palettes/dark.class.css';
+import './theme/app.css';
+import { setupIonicReact } from '@ionic/react';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApiClient } from './api/client.ts';
+import { openIdbMirrorStorage } from './api/idb-mirror-storage.ts';
+import { CACHE_DB_NAME, createQueryClient, persistOptions } from './api/query-client.ts';
+import { reportUncaughtErrors } from './api/report-errors.ts';
+import { registerServiceWorker } from './pwa/register.ts';
+import { createAppRouter } from './router.tsx';
+import { applyAppearance, storedAppearance } from './theme/appearance.ts';
+
+reportUncaughtErrors(__APP_BUILD__);
+setupIonicReact({ mode: 'md' });
+applyAppearance(storedAppearance());
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+configureApiClient({
+  redirect: (to) => void router.navigate({ to }),
+  currentPath: () => router.state.location.pathname,
+});
+window.addEventListener(
+  'app:navigate',
+  (e) => void router.navigate({ href: (e as CustomEvent<string>).detail }),
+);
+
+// The persisted cache is read from IndexedDB before the first render, so offline screens
+// show their last data at once.
+const storage = await openIdbMirrorStorage(CACHE_DB_NAME);
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root');
+createRoot(root).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(storage, __APP_BUILD__)}>
+      <RouterProvider router={router} />
+    </PersistQueryClientProvider>
+  </StrictMode>,
+);
+registerServiceWorker({
+  onUpdateReady: (accept) => {
+    if (window.confirm('A new version of OptionScout is ready. Reload now?')) accept();
+  },
+});

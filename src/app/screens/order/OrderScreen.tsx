@@ -1,0 +1,5 @@
+import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+
+export function OrderScreen() {
+  return <ScreenTitle title="New Order" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+
+export function ScreenerScreen() {
+  return <ScreenTitle title="All Scans" />;
+}

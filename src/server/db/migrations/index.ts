@@ -1,0 +1,11 @@
+/**
+ * Every migration, in order. Listed by hand (not read from the folder) so the set is
+ * explicit and works the same from source, tests and the operator command.
+ * Keep them to PostgreSQL 15 features: the embedded PGlite is PostgreSQL 18, production may be 15.
+ */
+import type { Migration } from 'kysely/migration';
+import * as init from './0001-init.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-init': init,
+};

@@ -1,0 +1,80 @@
+/**
+ * Turns every failure into the API's `{ code, message, details? }` body with the right
+ * status. Bad input never becomes a 500: Fastify's own client errors (malformed JSON,
+ * wrong content type, oversized body) keep their 4xx status and get a code here.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ApiError } from '../../api/errors.ts';
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, string> | undefined;
+  constructor(status: number, code: string, message: string, details?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found.`);
+
+/** Parses `value` with a zod schema; a failure is a 400 naming every failing field. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where = 'body'): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = [where, ...issue.path.map(String)].join('.');
+    details[path] ??= issue.message;
+  }
+  throw new HttpError(
+    400,
+    'VALIDATION_FAILED',
+    `Invalid ${where}: ${Object.keys(details).join(', ')}`,
+    details,
+  );
+}
+
+/** Codes for Fastify's own 4xx errors (see fastify/lib/errors.js). */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  FST_ERR_RATE_LIMITED: 'RATE_LIMITED',
+};
+
+function toApiError(error: FastifyError | Error): { status: number; body: ApiError } {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      },
+    };
+  }
+  const fe = error as FastifyError;
+  // JSON.parse errors thrown by the body parser arrive as SyntaxError with statusCode 400.
+  const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
+  if (status >= 500)
+    return { status: 500, body: { code: 'INTERNAL', message: 'An internal error occurred.' } };
+  const code =
+    (fe.code && FASTIFY_CODES[fe.code]) || (error instanceof SyntaxError ? 'MALFORMED_JSON' : 'BAD_REQUEST');
+  return { status, body: { code, message: error.message } };
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toApiError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, body.message);
+    return reply.status(status).type('application/json').send(body);
+  });
+}

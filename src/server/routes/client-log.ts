@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { clientErrorReportSchema } from '../../api/client-log.ts';
+import { parseInput } from '../http/errors.ts';
+
+/** Errors the app caught in users' browsers land in the server log, not in the void. */
+export function clientLogRoutes(app: FastifyInstance): void {
+  app.post('/client-errors', async (request, reply) => {
+    const report = parseInput(clientErrorReportSchema, request.body);
+    request.log.warn({ clientError: report }, 'client error');
+    return reply.status(204).send();
+  });
+}

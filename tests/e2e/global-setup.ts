@@ -1,0 +1,13 @@
+/**
+ * Before any browser test: make sure Chromium is there (installed from Debian when missing
+ * and running as root) and build the app the tests will be served.
+ */
+
+import { buildApp } from '../../src/server/cli/build-app.ts';
+import { projectRoot } from '../../src/server/config.ts';
+import { ensureChromium } from '../support/system-deps.ts';
+
+export default function setup(): void {
+  ensureChromium();
+  buildApp(projectRoot);
+}

@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { projectRoot } from '../../src/server/config.ts';
+import { launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('offline shell', () => {
+  test('with the network off, a reload and a deep link still show the shell', async () => {
+    const { context, page } = await openPage(browser, server.url, PHONE);
+    await page.goto('/screener');
+    await page.getByRole('heading', { name: 'All Scans' }).waitFor();
+    // Wait until the service worker has installed its precache and controls the page.
+    await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('service worker not ready')), 15_000)),
+      ]),
+    );
+    await page.reload();
+    await expect(page.evaluate(() => navigator.serviceWorker.controller !== null)).resolves.toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'All Scans' }).waitFor();
+    await page.goto('/trades');
+    await page.getByRole('heading', { name: 'Trades' }).waitFor();
+    await expect(page.locator('ion-tab-bar').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'offline-phone-375');
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  test('the web app manifest is served with the install fields', async () => {
+    const res = await server.request('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    const manifest = (await res.json()) as {
+      display: string;
+      start_url: string;
+      icons: { sizes: string; purpose?: string }[];
+    };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.start_url).toBe('/screener');
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512', '512x512']);
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { projectRoot } from '../../src/server/config.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('app shell in Chromium', () => {
+  test('/ lands on /screener; the header shows its menus at 1280px', async () => {
+    const { context, page } = await openPage(browser, server.url, DESKTOP);
+    await page.goto('/');
+    await page.waitForURL('**/screener');
+    await expect(page.getByRole('heading', { name: 'All Scans' }).isVisible()).resolves.toBe(true);
+    const primary = page.locator('.primary-menu');
+    await expect(primary.isVisible()).resolves.toBe(true);
+    await expect(primary.getByRole('link').allInnerTexts()).resolves.toEqual([
+      'Screener',
+      'Analyzer',
+      'Trades',
+      'Excel/Sheets integration',
+    ]);
+    await expect(page.locator('.secondary-menu').isVisible()).resolves.toBe(true);
+    await expect(page.locator('ion-tab-bar').isVisible()).resolves.toBe(false);
+    await page.locator('.primary-menu').getByRole('link', { name: 'Trades' }).click();
+    await page.waitForURL('**/trades');
+    await screenshot(page, 'shell-desktop-1280');
+    await context.close();
+  });
+
+  test('at 375px the tab bar navigates and the secondary menu is a dropdown', async () => {
+    const { context, page } = await openPage(browser, server.url, PHONE);
+    await page.goto('/screener');
+    await page.getByRole('heading', { name: 'All Scans' }).waitFor();
+    await expect(page.locator('.primary-menu').isVisible()).resolves.toBe(false);
+    await expect(page.locator('.secondary-menu').isVisible()).resolves.toBe(false);
+    await expect(page.locator('ion-tab-bar').isVisible()).resolves.toBe(true);
+    await page.locator('ion-tab-button[tab="analyzer"]').click();
+    await page.waitForURL('**/analyzer');
+    await expect(page.locator('ion-tab-button[tab="analyzer"]').getAttribute('class')).resolves.toContain(
+      'tab-selected',
+    );
+    await page.locator('.secondary-toggle').click();
+    const popover = page.locator('ion-popover.secondary-popover');
+    await popover.getByText('Pricing').waitFor();
+    await screenshot(page, 'shell-phone-375-menu');
+    await popover.getByText('Pricing').click();
+    await page.waitForURL('**/pricing');
+    await screenshot(page, 'shell-phone-375');
+    await context.close();
+  });
+
+  test('a legacy redirect works and an unknown path shows 404 :(', async () => {
+    const { context, page } = await openPage(browser, server.url, DESKTOP);
+    await page.goto('/scenario/MSFT');
+    await page.waitForURL('**/analyzer/MSFT');
+    await page.goto('/nothing/here');
+    await page.getByRole('heading', { name: '404 :(' }).waitFor();
+    await context.close();
+  });
+});

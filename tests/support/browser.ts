@@ -1,0 +1,46 @@
+/**
+ * Headless Debian Chromium driven by playwright-core, at the two widths every screen is
+ * checked at, with screenshots kept under the git-ignored test-artifacts/ folder.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM } from './system-deps.ts';
+
+export const PHONE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const ARTIFACTS = join(import.meta.dirname, '../../test-artifacts');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // The machine may have no network beyond loopback: keep Chromium from trying.
+    args: [
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = viewport.width < 768;
+  const context = await browser.newContext({ baseURL, viewport, isMobile: phone, hasTouch: phone });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

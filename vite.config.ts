@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { defineConfig } from 'vitest/config';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const serverPort = Number(process.env.PORT || 8080);
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'OptionScout: options screener and trade log',
+        short_name: 'OptionScout',
+        description: 'Scan the whole options market, analyze scenarios and keep a trade log.',
+        start_url: '/screener',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b6bcb',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false, type: 'module' },
+    }),
+  ],
+  define: {
+    // A new build drops the persisted query cache (its shapes may have changed).
+    __APP_BUILD__: JSON.stringify(`${version}+${process.env.VITEST ? 'test' : Date.now().toString(36)}`),
+  },
+  build: {
+    target: 'es2023',
+    rolldownOptions: {
+      treeshake: {
+        // @ionic/core's component modules define custom elements at top level and declare no
+        // sideEffects, so without this every Ionic component lands in the entry chunk.
+        moduleSideEffects: [
+          { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[a-z-]+\.js$/, sideEffects: false },
+        ],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': `http://127.0.0.1:${serverPort}`,
+      '/oidc': `http://127.0.0.1:${serverPort}`,
+      '/hubs': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['tests/components/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/components/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // One browser and one server at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
