@@ -13,6 +13,7 @@ import { configureApiClient } from './api/client.ts';
 import { openIdbMirrorStorage } from './api/idb-mirror-storage.ts';
 import { CACHE_DB_NAME, createQueryClient, persistOptions } from './api/query-client.ts';
 import { reportUncaughtErrors } from './api/report-errors.ts';
+import { notify } from './components/notices.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { createAppRouter } from './router.tsx';
 import { applyAppearance, storedAppearance } from './theme/appearance.ts';
@@ -45,7 +46,11 @@ createRoot(root).render(
   </StrictMode>,
 );
 registerServiceWorker({
-  onUpdateReady: (accept) => {
-    if (window.confirm('A new version of OptionScout is ready. Reload now?')) accept();
-  },
+  onUpdateReady: (accept) =>
+    notify({
+      message: 'A new version of OptionScout is ready.',
+      color: 'primary',
+      duration: 0,
+      action: { label: 'Reload', run: accept },
+    }),
 });

@@ -1,6 +1,7 @@
 import { IonApp, IonContent, IonFooter, IonPage } from '@ionic/react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { storeToken } from '../auth/token.ts';
+import { NoticeHost } from '../components/NoticeHost.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { chromeFor } from './navigation.ts';
 import { TabBar } from './TabBar.tsx';
@@ -27,6 +28,7 @@ export function Shell() {
           </IonFooter>
         )}
       </IonPage>
+      <NoticeHost />
     </IonApp>
   );
 }
