@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { DomainError } from '../../../../src/domain/errors.ts';
+import {
+  isoDateParts,
+  isThirdFriday,
+  monthAbbreviation,
+  weekday,
+} from '../../../../src/domain/orders/iso-date.ts';
+
+describe('ISO dates', () => {
+  test('parts', () => {
+    expect(isoDateParts('2025-01-17')).toEqual({ year: 2025, month: 1, day: 17 });
+    expect(isoDateParts('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+  });
+
+  test.each(['2025-02-29', '2025-13-01', '2025-1-17', '17-01-2025', '2025-01-17T00:00', ''])(
+    'reject %j',
+    (text) => {
+      expect(() => isoDateParts(text)).toThrow(DomainError);
+    },
+  );
+
+  test('weekday and third Friday', () => {
+    expect(weekday(isoDateParts('2025-01-17'))).toBe(5);
+    expect(isThirdFriday(isoDateParts('2025-01-17'))).toBe(true);
+    expect(isThirdFriday(isoDateParts('2025-06-20'))).toBe(true);
+    expect(isThirdFriday(isoDateParts('2025-01-10'))).toBe(false);
+    expect(isThirdFriday(isoDateParts('2025-01-24'))).toBe(false);
+    expect(isThirdFriday(isoDateParts('2026-08-06'))).toBe(false);
+  });
+
+  test('month abbreviations', () => {
+    expect([1, 2, 6, 9, 12].map(monthAbbreviation)).toEqual(['JAN', 'FEB', 'JUN', 'SEP', 'DEC']);
+  });
+});
