@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiError } from '../../api/errors.ts';
+import { DomainError, errorStatus } from '../../domain/errors.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -58,6 +59,13 @@ function toApiError(error: FastifyError | Error): { status: number; body: ApiErr
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
       },
+    };
+  }
+  if (error instanceof DomainError) {
+    // Domain rules carry their own status in the catalogue (422 for LEGS_MISMATCH, 409 duplicates…).
+    return {
+      status: errorStatus(error.code),
+      body: { code: error.code, message: error.message, ...(error.details ? { details: { ...error.details } } : {}) },
     };
   }
   const fe = error as FastifyError;
