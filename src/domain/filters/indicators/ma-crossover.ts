@@ -1,0 +1,36 @@
+import type { MaCrossoverValue, MaType } from '../filter-value.ts';
+import { MovingAverage } from './moving-average.ts';
+import type { PriceSeries } from './price-series.ts';
+import { SignRun } from './sign-run.ts';
+
+/** Run of the sign of fast MA − slow MA up to the last close. */
+export const crossoverRun = (
+  close: ArrayLike<number>,
+  maType: MaType,
+  fast: number,
+  slow: number,
+): SignRun => {
+  const f = new MovingAverage(maType, fast);
+  const s = new MovingAverage(maType, slow);
+  const run = new SignRun();
+  for (let t = 0; t < close.length; t++) run.push(f.push(close[t]!) - s.push(close[t]!));
+  return run;
+};
+
+/**
+ * fast_above / fast_below: today's state. golden_cross / death_cross: the fast MA crossed above /
+ * below the slow one at most `withinDays` sessions ago and has stayed there.
+ */
+export const maCrossoverMatches = (value: MaCrossoverValue, series: PriceSeries): boolean => {
+  const run = crossoverRun(series.close, value.maType, value.fast, value.slow);
+  switch (value.behavior) {
+    case 'fast_above':
+      return run.sign > 0;
+    case 'fast_below':
+      return run.sign < 0;
+    case 'golden_cross':
+      return run.crossedWithin(1, value.withinDays);
+    case 'death_cross':
+      return run.crossedWithin(-1, value.withinDays);
+  }
+};

@@ -1,0 +1,79 @@
+/**
+ * Which strategies a filter applies to. The strategy keys are spec 2 §3.1's; the groups below
+ * are the filter catalogue's own view of them (by option legs, expirations and premium sold).
+ */
+export const SCREENER_STRATEGIES = [
+  'long_call',
+  'long_put',
+  'naked_call',
+  'naked_put',
+  'covered_call',
+  'married_call',
+  'married_put',
+  'bull_call_spread',
+  'bear_call_spread',
+  'bull_put_spread',
+  'bear_put_spread',
+  'long_straddle',
+  'short_straddle',
+  'long_strangle',
+  'short_strangle',
+  'call_butterfly',
+  'put_butterfly',
+  'iron_butterfly',
+  'iron_condor',
+  'long_call_calendar_spread',
+  'long_put_calendar_spread',
+  'long_call_diagonal_spread',
+  'long_put_diagonal_spread',
+  'collar',
+  'call_ratio_spread',
+  'put_ratio_spread',
+  'custom',
+] as const;
+export type ScreenerStrategy = (typeof SCREENER_STRATEGIES)[number];
+
+const without = (exclude: readonly ScreenerStrategy[]): readonly ScreenerStrategy[] =>
+  SCREENER_STRATEGIES.filter((s) => !exclude.includes(s));
+
+const SINGLE_OPTION: readonly ScreenerStrategy[] = [
+  'long_call',
+  'long_put',
+  'naked_call',
+  'naked_put',
+  'covered_call',
+  'married_call',
+  'married_put',
+];
+const BUTTERFLIES: readonly ScreenerStrategy[] = ['call_butterfly', 'put_butterfly', 'iron_butterfly'];
+const CALENDARS: readonly ScreenerStrategy[] = ['long_call_calendar_spread', 'long_put_calendar_spread'];
+const DIAGONALS: readonly ScreenerStrategy[] = ['long_call_diagonal_spread', 'long_put_diagonal_spread'];
+const SAME_STRIKE: readonly ScreenerStrategy[] = ['long_straddle', 'short_straddle', ...CALENDARS];
+/** Strategies that buy every option they hold: no premium sold, so no margin on short options. */
+const LONG_PREMIUM_ONLY: readonly ScreenerStrategy[] = [
+  'long_call',
+  'long_put',
+  'married_call',
+  'married_put',
+  'long_straddle',
+  'long_strangle',
+];
+
+export const StrategyScope = {
+  All: SCREENER_STRATEGIES,
+  /** Two or more option legs. */
+  MultiLeg: without(SINGLE_OPTION),
+  /** Two or more option legs at different strikes (no straddles, no calendars). */
+  MultiStrike: without([...SINGLE_OPTION, ...SAME_STRIKE]),
+  /** Legs in two expirations. */
+  MultiExpiration: [...CALENDARS, ...DIAGONALS],
+  Diagonals: DIAGONALS,
+  Butterflies: BUTTERFLIES,
+  IronCondor: ['iron_condor'],
+  CoveredCall: ['covered_call'],
+  /** At least one option sold, so a margin requirement applies. */
+  ShortPremium: without(LONG_PREMIUM_ONLY),
+} as const satisfies Record<string, readonly ScreenerStrategy[]>;
+
+export const isScreenerStrategy = (key: string): key is ScreenerStrategy =>
+  (SCREENER_STRATEGIES as readonly string[]).includes(key);
