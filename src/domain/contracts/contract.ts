@@ -28,7 +28,8 @@ export type Contract = StockContract | OptionContract;
 /** Shares per contract: 100 for equity options, 1 for stock. */
 export const OPTION_MULTIPLIER = 100;
 export const STOCK_MULTIPLIER = 1;
-export const multiplierOf = (c: Contract): number => (c.kind === 'option' ? OPTION_MULTIPLIER : STOCK_MULTIPLIER);
+export const multiplierOf = (c: Contract): number =>
+  c.kind === 'option' ? OPTION_MULTIPLIER : STOCK_MULTIPLIER;
 
 /** A leg of a trade: a contract and a signed quantity (positive buys, negative sells). */
 export interface Leg {

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { type BsBatchInput, type BsBatchOutput, bsBatch } from '../../../../src/domain/pricing/batch.ts';
+import { bsGreeks } from '../../../../src/domain/pricing/black-scholes.ts';
+
+const HOUR = 1 / (365 * 24);
+const real = (min: number, max: number) => fc.double({ min, max, noNaN: true });
+
+interface Row {
+  isCall: boolean;
+  S: number;
+  K: number;
+  T: number;
+  r: number;
+  q: number;
+  sigma: number;
+}
+
+const row: fc.Arbitrary<Row> = fc.record({
+  isCall: fc.boolean(),
+  S: real(1, 2000),
+  K: real(0.3, 6000),
+  // Includes expired (T ≤ 0) and σ ≤ 0 rows, which take the degenerate branch.
+  T: fc.oneof(real(2 * HOUR, 3), fc.constantFrom(0, -0.1)),
+  r: real(-0.01, 0.1),
+  q: real(0, 0.08),
+  sigma: fc.oneof(real(0.05, 3), fc.constantFrom(0, -0.2)),
+});
+
+/** Rows as a chain: runs sharing S, T, r and q, as the market snapshot orders them. */
+const chain = fc
+  .array(
+    fc.record({
+      base: row,
+      strikes: fc.array(fc.record({ K: real(0.3, 6000), isCall: fc.boolean() }), {
+        minLength: 1,
+        maxLength: 6,
+      }),
+    }),
+    { minLength: 1, maxLength: 10 },
+  )
+  .map((groups) => groups.flatMap(({ base, strikes }) => strikes.map((s) => ({ ...base, ...s }))));
+
+function columns(rows: readonly Row[]): { input: BsBatchInput; out: () => BsBatchOutput } {
+  const n = rows.length;
+  const col = (f: (r: Row) => number) => Float64Array.from(rows, f);
+  return {
+    input: {
+      isCall: Uint8Array.from(rows, (r) => (r.isCall ? 1 : 0)),
+      S: col((r) => r.S),
+      K: col((r) => r.K),
+      T: col((r) => r.T),
+      r: col((r) => r.r),
+      q: col((r) => r.q),
+      sigma: col((r) => r.sigma),
+    },
+    out: () => ({
+      price: new Float64Array(n),
+      delta: new Float64Array(n),
+      gamma: new Float64Array(n),
+      theta: new Float64Array(n),
+      vega: new Float64Array(n),
+    }),
+  };
+}
+
+const FIELDS = ['price', 'delta', 'gamma', 'theta', 'vega'] as const;
+
+describe('bsBatch', () => {
+  test('exact path equals bsGreeks bit for bit, in chain order and in random order', () => {
+    fc.assert(
+      fc.property(fc.oneof(chain, fc.array(row, { minLength: 1, maxLength: 40 })), (rows) => {
+        const { input, out } = columns(rows);
+        const o = out();
+        bsBatch(input, o);
+        rows.forEach((r, i) => {
+          const g = bsGreeks(r.isCall, r.S, r.K, r.T, r.r, r.q, r.sigma);
+          for (const f of FIELDS) expect(Object.is(o[f][i], g[f])).toBe(true);
+        });
+      }),
+    );
+  });
+
+  test('fast path is within 1e-7 of the exact path in every output', () => {
+    fc.assert(
+      fc.property(fc.oneof(chain, fc.array(row, { minLength: 1, maxLength: 40 })), (rows) => {
+        const { input, out } = columns(rows);
+        const exact = out();
+        const fast = out();
+        bsBatch(input, exact);
+        bsBatch(input, fast, { fast: true });
+        for (const f of FIELDS) {
+          for (let i = 0; i < rows.length; i++)
+            expect(Math.abs(fast[f][i]! - exact[f][i]!)).toBeLessThan(1e-7);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a supplied ln K column gives the fast path the same numbers as computing ln K itself', () => {
+    fc.assert(
+      fc.property(chain, (rows) => {
+        const { input, out } = columns(rows);
+        const own = out();
+        const supplied = out();
+        bsBatch(input, own, { fast: true });
+        bsBatch({ ...input, lnK: input.K.map(Math.log) }, supplied, { fast: true });
+        for (const f of FIELDS) expect(supplied[f]).toEqual(own[f]);
+      }),
+    );
+  });
+
+  test('writes NaN only where an input is NaN', () => {
+    const { input, out } = columns([
+      { isCall: true, S: 100, K: Number.NaN, T: 0.5, r: 0.05, q: 0, sigma: 0.2 },
+      { isCall: false, S: 100, K: 100, T: 0.5, r: 0.05, q: 0, sigma: 0.2 },
+    ]);
+    for (const fast of [false, true]) {
+      const o = out();
+      bsBatch(input, o, { fast });
+      expect(o.price[0]).toBeNaN();
+      expect(Number.isNaN(o.price[1]!)).toBe(false);
+    }
+  });
+});
