@@ -2,36 +2,15 @@
  * Which strategies a filter applies to. The strategy keys are spec 2 §3.1's; the groups below
  * are the filter catalogue's own view of them (by option legs, expirations and premium sold).
  */
-export const SCREENER_STRATEGIES = [
-  'long_call',
-  'long_put',
-  'naked_call',
-  'naked_put',
-  'covered_call',
-  'married_call',
-  'married_put',
-  'bull_call_spread',
-  'bear_call_spread',
-  'bull_put_spread',
-  'bear_put_spread',
-  'long_straddle',
-  'short_straddle',
-  'long_strangle',
-  'short_strangle',
-  'call_butterfly',
-  'put_butterfly',
-  'iron_butterfly',
-  'iron_condor',
-  'long_call_calendar_spread',
-  'long_put_calendar_spread',
-  'long_call_diagonal_spread',
-  'long_put_diagonal_spread',
-  'collar',
-  'call_ratio_spread',
-  'put_ratio_spread',
-  'custom',
-] as const;
-export type ScreenerStrategy = (typeof SCREENER_STRATEGIES)[number];
+import {
+  isScreenerStrategyKey,
+  SCREENER_STRATEGY_KEYS,
+  type ScreenerStrategyKey,
+} from '../strategies/strategy-key.ts';
+
+/** The screener's strategy keys; one list for the whole domain, owned by `strategies/`. */
+export const SCREENER_STRATEGIES = SCREENER_STRATEGY_KEYS;
+export type ScreenerStrategy = ScreenerStrategyKey;
 
 const without = (exclude: readonly ScreenerStrategy[]): readonly ScreenerStrategy[] =>
   SCREENER_STRATEGIES.filter((s) => !exclude.includes(s));
@@ -75,5 +54,4 @@ export const StrategyScope = {
   ShortPremium: without(LONG_PREMIUM_ONLY),
 } as const satisfies Record<string, readonly ScreenerStrategy[]>;
 
-export const isScreenerStrategy = (key: string): key is ScreenerStrategy =>
-  (SCREENER_STRATEGIES as readonly string[]).includes(key);
+export const isScreenerStrategy = isScreenerStrategyKey;

@@ -52,7 +52,7 @@ export const SPREADS_COLUMNS = [
   c(
     'return_acquisition',
     'Return (Acquisition)',
-    'Maximum profit divided by the capital needed to open the trade (debit paid, or margin for credit trades).',
+    'Profit at expiration if the stock price does not move, divided by the capital needed to open the trade (debit paid, or margin for credit trades).',
     percent,
   ),
   c(

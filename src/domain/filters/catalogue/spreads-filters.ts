@@ -149,7 +149,7 @@ export const SPREADS_FILTERS = [
   ...returnPair({
     name: 'return_acquisition',
     label: 'Return on Acquisition',
-    help: 'Maximum profit divided by the capital needed to open the trade.',
+    help: 'Profit at expiration if the stock price does not move, divided by the capital needed to open the trade.',
     what: 'Return on acquisition',
   }),
   ...returnPair({

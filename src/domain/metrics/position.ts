@@ -1,0 +1,157 @@
+/**
+ * A trade normalised for the arithmetic: every leg with its weight, fill and expiry instant, and the
+ * evaluation date (horizon) at which P/L, probabilities and expected value are measured.
+ *
+ * Weight: the leg's shares divided by the option multiplier, w = quantity × multiplier / 100, so an
+ * option contract weighs ±1 and 100 shares weigh ±1. Every dollar amount of a position is
+ * Σ w × (per-share amount): "per share of the position", × 100 for dollars.
+ *
+ * Valuation at a date before a leg's expiry: Black-Scholes-Merton at the leg's IV with r and q,
+ * floored at intrinsic value (listed equity options are American and never worth less than
+ * exercising them). At or after expiry: intrinsic value.
+ */
+import { multiplierOf, OPTION_MULTIPLIER } from '../contracts/contract.ts';
+import { expiryInstant } from '../contracts/expiry.ts';
+import { bsPrice } from '../pricing/black-scholes.ts';
+import { fillPrice } from './bid-ask.ts';
+import type { TradeInput } from './types.ts';
+
+export const MS_PER_DAY = 86_400_000;
+export const MS_PER_YEAR = 365 * MS_PER_DAY;
+
+export interface PositionLeg {
+  readonly kind: 'stock' | 'option';
+  readonly isCall: boolean;
+  /** Option strike per share; 0 for stock. */
+  readonly strike: number;
+  /** Signed quantity as entered (contracts or shares). */
+  readonly quantity: number;
+  /** quantity × multiplier / 100. */
+  readonly weight: number;
+  /** `YYYY-MM-DD`, or null for stock. */
+  readonly expiration: string | null;
+  /** Expiry instant, epoch ms; +Infinity for stock. */
+  readonly expiryMs: number;
+  readonly iv: number;
+  readonly bid: number;
+  readonly ask: number;
+  readonly mid: number;
+  /** Fill per share at the trade's bid/ask level. */
+  readonly fill: number;
+}
+
+export interface Position {
+  readonly legs: readonly PositionLeg[];
+  readonly spot: number;
+  readonly rate: number;
+  readonly dividendYield: number;
+  /** Drift of the probability measure (default r − q). */
+  readonly drift: number;
+  /** σ of the probability measure: the underlying's ATM IV. */
+  readonly sigma: number;
+  readonly asOfMs: number;
+  readonly horizonMs: number;
+  /** Years and days from now to the horizon (ACT/365, 0 if past). */
+  readonly years: number;
+  readonly days: number;
+  /** Net debit per share at the fills: Σ w × fill (+ paid, − received). */
+  readonly cost: number;
+  /** True when every option expires by the horizon: P/L there is piecewise linear in the price. */
+  readonly linear: boolean;
+  /** Distinct option strikes, ascending. */
+  readonly strikes: readonly number[];
+}
+
+export function buildPosition(input: TradeInput): Position {
+  const { underlying, env, bidAskLevel } = input;
+  const legs = input.legs.map((l): PositionLeg => {
+    const c = l.contract;
+    const fill = fillPrice(l.bid, l.ask, l.quantity, bidAskLevel);
+    const common = {
+      quantity: l.quantity,
+      weight: (l.quantity * multiplierOf(c)) / OPTION_MULTIPLIER,
+      bid: l.bid,
+      ask: l.ask,
+      mid: (l.bid + l.ask) / 2,
+      fill,
+    };
+    if (c.kind === 'stock') {
+      return {
+        ...common,
+        kind: 'stock',
+        isCall: false,
+        strike: 0,
+        expiration: null,
+        expiryMs: Infinity,
+        iv: 0,
+      };
+    }
+    return {
+      ...common,
+      kind: 'option',
+      isCall: c.right === 'CALL',
+      strike: c.strike,
+      expiration: c.expiration,
+      expiryMs: expiryInstant(c.expiration),
+      iv: l.iv,
+    };
+  });
+  const options = legs.filter((l) => l.kind === 'option');
+  const firstExpiry = Math.min(...options.map((l) => l.expiryMs));
+  const horizonMs = input.horizonMs ?? (options.length > 0 ? firstExpiry : env.asOfMs);
+  const ms = Math.max(horizonMs - env.asOfMs, 0);
+  return {
+    legs,
+    spot: underlying.price,
+    rate: env.riskFreeRate,
+    dividendYield: underlying.dividendYield,
+    drift: env.drift ?? env.riskFreeRate - underlying.dividendYield,
+    sigma: underlying.iv,
+    asOfMs: env.asOfMs,
+    horizonMs,
+    years: ms / MS_PER_YEAR,
+    days: ms / MS_PER_DAY,
+    cost: legs.reduce((sum, l) => sum + l.weight * l.fill, 0),
+    linear: options.every((l) => l.expiryMs <= horizonMs),
+    strikes: [...new Set(options.map((l) => l.strike))].sort((a, b) => a - b),
+  };
+}
+
+export const intrinsic = (isCall: boolean, s: number, strike: number): number =>
+  Math.max(isCall ? s - strike : strike - s, 0);
+
+/** Value per share of one leg (unweighted) when the underlying is at `s` at instant `atMs`. */
+export function legValue(
+  leg: PositionLeg,
+  s: number,
+  atMs: number,
+  rate: number,
+  dividendYield: number,
+): number {
+  if (leg.kind === 'stock') return s;
+  const exercise = intrinsic(leg.isCall, s, leg.strike);
+  if (atMs >= leg.expiryMs || s <= 0) return exercise;
+  const tau = (leg.expiryMs - atMs) / MS_PER_YEAR;
+  return Math.max(bsPrice(leg.isCall, s, leg.strike, tau, rate, dividendYield, leg.iv), exercise);
+}
+
+/** Position value per share at underlying price `s` and instant `atMs`. */
+export function positionValue(pos: Position, s: number, atMs: number): number {
+  let v = 0;
+  for (const leg of pos.legs) v += leg.weight * legValue(leg, s, atMs, pos.rate, pos.dividendYield);
+  return v;
+}
+
+/** P/L per share at the horizon if the underlying is at `s` then. */
+export const horizonPL = (pos: Position, s: number): number =>
+  positionValue(pos, s, pos.horizonMs) - pos.cost;
+
+/**
+ * Slope of the horizon P/L as the price → ∞: every call and share ends up worth its intrinsic
+ * slope of 1 (later calls too, by the intrinsic floor), so the slope is Σ w over calls and stock.
+ */
+export function tailSlope(pos: Position): number {
+  let slope = 0;
+  for (const leg of pos.legs) if (leg.kind === 'stock' || leg.isCall) slope += leg.weight;
+  return slope;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { expiryInstant } from '../../../../src/domain/contracts/expiry.ts';
+import {
+  buildPosition,
+  horizonPL,
+  legValue,
+  positionValue,
+  tailSlope,
+} from '../../../../src/domain/metrics/position.ts';
+import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
+import { AS_OF, BACK, call, DAY_MS, FRONT, put, shares, trade } from './fixtures.ts';
+
+describe('position', () => {
+  const pos = buildPosition(trade('covered_call', [shares(100), call(-1, 105, 2)], { level: 0.5 }));
+
+  test('weights: a contract weighs its quantity, 100 shares weigh 1', () => {
+    expect(pos.legs.map((l) => l.weight)).toEqual([1, -1]);
+    // Conservative: buy the shares at 100.01, sell the call at 1.90.
+    expect(pos.cost).toBeCloseTo(100.01 - 1.9, 12);
+  });
+
+  test('the horizon is the first expiration; 30 days away', () => {
+    expect(pos.horizonMs).toBe(expiryInstant(FRONT));
+    expect(pos.days).toBeCloseTo(30, 12);
+    expect(pos.years).toBeCloseTo(30 / 365, 15);
+    expect(pos.linear).toBe(true);
+    expect(pos.drift).toBeCloseTo(0.04, 15);
+    expect(pos.strikes).toEqual([105]);
+  });
+
+  test('calendars are not linear; stock alone evaluates now unless told otherwise', () => {
+    const cal = buildPosition(
+      trade('long_call_calendar_spread', [call(-1, 100, 4), call(1, 100, 5.6, BACK)]),
+    );
+    expect(cal.linear).toBe(false);
+    expect(cal.horizonMs).toBe(expiryInstant(FRONT));
+    expect(buildPosition(trade('long_stock', [shares(100)])).horizonMs).toBe(AS_OF);
+    expect(buildPosition(trade('long_stock', [shares(100)], { horizonMs: AS_OF + DAY_MS })).days).toBeCloseTo(
+      1,
+      12,
+    );
+    // An explicit horizon before the expiration makes any option trade non-linear.
+    expect(buildPosition(trade('long_call', [call(1, 100, 4)], { horizonMs: AS_OF + DAY_MS })).linear).toBe(
+      false,
+    );
+  });
+
+  test('leg values: intrinsic at expiry, BSM floored at intrinsic before', () => {
+    const [, c] = buildPosition(trade('long_call', [shares(100), call(1, 100, 4)])).legs;
+    expect(legValue(c!, 110, expiryInstant(FRONT), 0.04, 0)).toBe(10);
+    expect(legValue(c!, 110, AS_OF, 0.04, 0)).toBeCloseTo(
+      bsPrice(true, 110, 100, 30 / 365, 0.04, 0, 0.3),
+      12,
+    );
+    expect(legValue(c!, 0, AS_OF, 0.04, 0)).toBe(0);
+    // A deep in-the-money European put is worth less than exercising: the floor binds.
+    const [p] = buildPosition(trade('long_put', [put(1, 200, 100)])).legs;
+    expect(bsPrice(false, 100, 200, 30 / 365, 0.04, 0, 0.3)).toBeLessThan(100);
+    expect(legValue(p!, 100, AS_OF, 0.04, 0)).toBe(100);
+  });
+
+  test('P/L at the horizon and the tail slope', () => {
+    expect(horizonPL(pos, 120)).toBeCloseTo(105 - pos.cost, 12);
+    expect(positionValue(pos, 90, pos.horizonMs)).toBe(90);
+    expect(tailSlope(pos)).toBe(0);
+    expect(tailSlope(buildPosition(trade('long_call', [call(2, 100, 4)])))).toBe(2);
+  });
+});
