@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { expiryInstant as expirationInstantMs } from '../../../../src/domain/contracts/expiry.ts';
 import {
   expirationCountdown,
   expirationCountdownText,
-  expirationInstantMs,
 } from '../../../../src/domain/display/expiration-countdown.ts';
 
 describe('expiration instant: 16:00 New York', () => {
