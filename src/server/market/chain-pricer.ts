@@ -1,0 +1,194 @@
+/**
+ * Reprices the option chain of one underlying into a snapshot frame: surface vol per option
+ * (SSVI on the session's term structure, moved by the spot since the open), Black-Scholes-Merton
+ * price and greeks through the domain's batch kernel (`bsKernel`, the fast path of `bsBatch`, on
+ * the row range of the underlying so no per-call views are allocated), bid/ask from the quote model,
+ * cumulative volume, last, high and low, and the expiry-level columns.
+ */
+import { bsKernel } from '../../domain/pricing/bs-kernel.ts';
+import type { ChainLayout } from './chain-layout.ts';
+import { volumeProfile } from './market-clock.ts';
+import { askCents, bidCents, halfWidth, type SpreadParams } from './quote-model.ts';
+import type { SnapshotFrame } from './snapshot.ts';
+import { atmTotalVariance, type SmileShape } from './vol-surface.ts';
+
+const MS_PER_YEAR = 365 * 86_400_000;
+/** Pricing floor for T: one minute, so an option in its last seconds keeps finite greeks. */
+const MIN_YEARS = 60_000 / MS_PER_YEAR;
+
+/** What the pricer needs about one underlying at one instant. */
+export interface PricingState {
+  readonly spot: number;
+  /** Short-end and long-run ATM vols already adjusted for the spot move. */
+  readonly short: number;
+  readonly long: number;
+  readonly kappa: number;
+  readonly smile: SmileShape;
+  readonly rate: number;
+  readonly dividendYield: number;
+  /** Earnings variance E² and the instant of the earnings open (NaN when none). */
+  readonly eventVariance: number;
+  readonly eventTime: number;
+  readonly spreadScale: number;
+  readonly pennyAll: boolean;
+  /** VIX: forward = mean + (spot − mean)·e^{−κT}; NaN for the cost-of-carry forward. */
+  readonly vixMean: number;
+  readonly vixKappa: number;
+}
+
+export class ChainPricer {
+  readonly #spread: SpreadParams;
+  #S = new Float64Array(0);
+  #r = new Float64Array(0);
+  #q = new Float64Array(0);
+  #price = new Float64Array(0);
+  #otm = new Float64Array(0);
+
+  constructor(spread: SpreadParams) {
+    this.#spread = spread;
+  }
+
+  /** Scratch columns indexed like the option rows. */
+  #ensure(n: number): void {
+    if (this.#S.length >= n) return;
+    this.#S = new Float64Array(n);
+    this.#r = new Float64Array(n);
+    this.#q = new Float64Array(n);
+    this.#price = new Float64Array(n);
+    this.#otm = new Float64Array(n);
+  }
+
+  /**
+   * Prices underlying `u` at `time` into `frame`. `previous` holds the cumulative trade columns to
+   * continue (the front frame), or null to start the session's trading afresh. Returns the
+   * option volume traded so far.
+   */
+  price(
+    layout: ChainLayout,
+    u: number,
+    state: PricingState,
+    frame: SnapshotFrame,
+    previous: SnapshotFrame | null,
+    time: number,
+    sessionFraction: number,
+  ): number {
+    const o = frame.options;
+    const g = frame.groups;
+    // Hoist every column into a local: the column records are large objects, keep them out of loops.
+    const {
+      iv,
+      years,
+      days,
+      right,
+      strike,
+      delta,
+      gamma,
+      theta: thetaCol,
+      vega,
+      bid: bids,
+      ask: asks,
+      mid: mids,
+    } = o;
+    const { last: lasts, high: highs, low: lows, volume: volumes, prevClose } = o;
+    const from = frame.underlyings.optionStart[u] as number;
+    const to = frame.underlyings.optionEnd[u] as number;
+    this.#ensure(o.strike.length);
+    const S = this.#S;
+    const r = this.#r;
+    const q = this.#q;
+    const otmOf = this.#otm;
+    const lnK = layout.lnK;
+    const expiry = layout.groupExpiry;
+    const { rho, eta, gamma: power } = state.smile;
+    const { spot, rate } = state;
+    const lnS = Math.log(spot);
+    S.fill(spot, from, to);
+    r.fill(rate, from, to);
+    const g0 = frame.underlyings.groupStart[u] as number;
+    const g1 = frame.underlyings.groupEnd[u] as number;
+    for (let gi = g0; gi < g1; gi++) {
+      const T = Math.max(((expiry[gi] as number) - time) / MS_PER_YEAR, MIN_YEARS);
+      const event =
+        state.eventTime > time && state.eventTime < (expiry[gi] as number) ? state.eventVariance : 0;
+      const theta = atmTotalVariance({ short: state.short, long: state.long, kappa: state.kappa }, T) + event;
+      const phi = eta / (theta ** power * (1 + theta) ** (1 - power));
+      const lnF = Number.isNaN(state.vixMean)
+        ? lnS + (state.rate - state.dividendYield) * T
+        : Math.log(state.vixMean + (state.spot - state.vixMean) * Math.exp(-state.vixKappa * T));
+      // The carry that makes S·e^{(r−q)T} the forward (VIX: its mean-reverting forward).
+      const carry = state.rate - (lnF - lnS) / T;
+      const sqrtTheta = Math.sqrt(theta);
+      const halfTheta = theta / 2;
+      const invT = 1 / T;
+      g.years[gi] = T;
+      g.days[gi] = T * 365;
+      g.forward[gi] = Math.exp(lnF);
+      g.discount[gi] = Math.exp(-state.rate * T);
+      g.atmIv[gi] = Math.sqrt(theta / T);
+      const rest = 1 - rho * rho;
+      const invSqrtTheta = 1 / sqrtTheta;
+      const dayCount = T * 365;
+      const a = g.start[gi] as number;
+      const b = g.end[gi] as number;
+      for (let i = a; i < b; i++) {
+        const k = (lnK[i] as number) - lnF;
+        const pk = phi * k;
+        const w = halfTheta * (1 + rho * pk + Math.sqrt((pk + rho) * (pk + rho) + rest));
+        iv[i] = Math.sqrt(w * invT);
+        years[i] = T;
+        days[i] = dayCount;
+        otmOf[i] = (right[i] === 1 ? k : -k) * invSqrtTheta;
+      }
+      q.fill(carry, a, b);
+    }
+    bsKernel(
+      { isCall: right, S, K: strike, T: years, r, q, sigma: iv, lnK },
+      { price: this.#price, delta, gamma, theta: thetaCol, vega },
+      from,
+      to,
+      true,
+    );
+    const share = volumeProfile(sessionFraction);
+    const price = this.#price;
+    const target = layout.volumeTarget;
+    const { spreadScale, pennyAll } = state;
+    const spread = this.#spread;
+    // Without a previous frame the session starts afresh: nothing traded yet.
+    const pv = previous ? previous.options.volume : volumes;
+    const pLast = previous ? previous.options.last : lasts;
+    const pHigh = previous ? previous.options.high : highs;
+    const pLow = previous ? previous.options.low : lows;
+    let traded = 0;
+    for (let i = from; i < to; i++) {
+      const theo = price[i] as number;
+      const half = halfWidth(theo, otmOf[i] as number, spreadScale, spread);
+      const bid = bidCents(theo, half, pennyAll);
+      const ask = askCents(theo, half, pennyAll, bid);
+      bids[i] = bid / 100;
+      asks[i] = ask / 100;
+      mids[i] = (bid + ask) / 200;
+      const volume = Math.floor((target[i] as number) * share);
+      const before = previous ? (pv[i] as number) : 0;
+      traded += Math.max(volume, before);
+      if (volume > before) {
+        // A trade since the last update prints at the mid, rounded to the cent.
+        const last = Math.round((bid + ask) / 2) / 100;
+        lasts[i] = last;
+        highs[i] = before > 0 ? Math.max(last, pHigh[i] as number) : last;
+        lows[i] = before > 0 ? Math.min(last, pLow[i] as number) : last;
+        volumes[i] = volume;
+      } else if (before > 0) {
+        lasts[i] = pLast[i] as number;
+        highs[i] = pHigh[i] as number;
+        lows[i] = pLow[i] as number;
+        volumes[i] = before;
+      } else {
+        lasts[i] = prevClose[i] as number;
+        highs[i] = Number.NaN;
+        lows[i] = Number.NaN;
+        volumes[i] = 0;
+      }
+    }
+    return traded;
+  }
+}

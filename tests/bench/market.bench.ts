@@ -1,0 +1,124 @@
+/**
+ * Market simulator benchmark: build time and resident memory for S, M and L (one child process
+ * per size, so memory is clean), and the tick update of M (a full tick, where every underlying
+ * moved and every option is repriced, and a typical one-second tick).
+ *
+ *   node tests/bench/market.bench.ts            writes the `market` section of docs/BENCHMARKS.md
+ *   node tests/bench/market.bench.ts --child M  one size, prints JSON (used by the parent)
+ *
+ * Method (docs/BENCHMARKS.md): 3 warm-ups, 25 timed runs, median and p95, time measured with
+ * process.hrtime.bigint() around the update only. Targets: M builds in < 10 s, the process stays
+ * < 1.5 GB, a full tick of M < 100 ms.
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createSimulatedMarket } from '../../src/server/market/simulator.ts';
+import { machineLine, percentiles, writeBenchSection } from './report.ts';
+
+const START = Date.parse('2026-03-04T15:30:00Z'); // a Wednesday, 10:30 New York
+const WARMUP = 3;
+const RUNS = 25;
+
+interface ChildResult {
+  size: string;
+  underlyings: number;
+  options: number;
+  snapshotMb: number;
+  buildMs: number;
+  rssMb: number;
+  maxRssMb: number;
+  heapMb: number;
+  fullTick?: { p50: number; p95: number };
+  secondTick?: { p50: number; p95: number };
+}
+
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+function child(size: 'S' | 'M' | 'L'): ChildResult {
+  let now = START;
+  const t0 = process.hrtime.bigint();
+  const market = createSimulatedMarket({ seed: 1, universe: size, hours: 'always' }, { clock: () => now });
+  const snap = market.snapshot();
+  const buildMs = ms(t0);
+  const result: ChildResult = {
+    size,
+    underlyings: snap.underlyingCount,
+    options: snap.optionCount,
+    snapshotMb: snap.byteLength / 1e6,
+    buildMs,
+    rssMb: 0,
+    maxRssMb: 0,
+    heapMb: 0,
+  };
+  if (size === 'M') {
+    // A minute between updates: every underlying has moved (and is stale), so all options reprice.
+    const full: number[] = [];
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      now += 60_000;
+      const t = process.hrtime.bigint();
+      market.advance();
+      if (i >= WARMUP) full.push(ms(t));
+    }
+    const second: number[] = [];
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      now += 1000;
+      const t = process.hrtime.bigint();
+      market.advance();
+      if (i >= WARMUP) second.push(ms(t));
+    }
+    result.fullTick = percentiles(full);
+    result.secondTick = percentiles(second);
+  }
+  const mem = process.memoryUsage();
+  result.rssMb = mem.rss / 1e6;
+  result.heapMb = mem.heapUsed / 1e6;
+  // maxRSS is in KiB.
+  result.maxRssMb = (process.resourceUsage().maxRSS * 1024) / 1e6;
+  return result;
+}
+
+function parent(): void {
+  const self = fileURLToPath(import.meta.url);
+  const load = loadavg()[0] ?? 0;
+  const results = (['S', 'M', 'L'] as const).map(
+    (size) =>
+      JSON.parse(
+        execFileSync(process.execPath, [self, '--child', size], { encoding: 'utf8' }),
+      ) as ChildResult,
+  );
+  const f0 = (x: number) => x.toFixed(0);
+  const f1 = (x: number) => x.toFixed(1);
+  const m = results.find((r) => r.size === 'M');
+  const lines = [
+    '## Market simulator',
+    '',
+    `${machineLine()}; 1-minute load average ${load.toFixed(2)} at the start (the machine is shared: expect noise).`,
+    '`node tests/bench/market.bench.ts`: one child process per size, seed 1, `hours: always`.',
+    '',
+    '| size | underlyings | options | snapshot (both frames) | build | RSS at the end | peak RSS | JS heap |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map(
+      (r) =>
+        `| ${r.size} | ${r.underlyings} | ${r.options.toLocaleString('en-US')} | ${f0(r.snapshotMb)} MB | ${f0(r.buildMs)} ms | ${f0(r.rssMb)} MB | ${f0(r.maxRssMb)} MB | ${f0(r.heapMb)} MB |`,
+    ),
+    '',
+    'RSS at the end: after the build (S, L) or after the 56 timed updates (M).',
+    '',
+    `Tick update of M (${m?.options.toLocaleString('en-US')} options), ${RUNS} runs after ${WARMUP} warm-ups:`,
+    '',
+    '| update | median | p95 | per option (median) |',
+    '| --- | ---: | ---: | ---: |',
+    `| full tick (every underlying moved, all options repriced) | ${f1(m?.fullTick?.p50 ?? Number.NaN)} ms | ${f1(m?.fullTick?.p95 ?? Number.NaN)} ms | ${f0(((m?.fullTick?.p50 ?? 0) * 1e6) / (m?.options ?? 1))} ns |`,
+    `| one-second tick (the underlyings that traded) | ${f1(m?.secondTick?.p50 ?? Number.NaN)} ms | ${f1(m?.secondTick?.p95 ?? Number.NaN)} ms | |`,
+    '',
+    'Targets: M builds in < 10 s, the process stays < 1.5 GB, a full tick of M < 100 ms.',
+  ];
+  const md = lines.join('\n');
+  writeBenchSection('market', md);
+  console.log(md);
+}
+
+const i = process.argv.indexOf('--child');
+if (i >= 0) console.log(JSON.stringify(child(process.argv[i + 1] as 'S' | 'M' | 'L')));
+else parent();

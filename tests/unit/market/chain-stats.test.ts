@@ -1,0 +1,33 @@
+import { expect, test } from 'vitest';
+import { expiryInstant } from '../../../src/domain/contracts/expiry.ts';
+import { bsPrice } from '../../../src/domain/pricing/black-scholes.ts';
+import { chainStats, type QuoteRow, smileTable } from '../../../src/server/market/reference/chain-stats.ts';
+
+test('recovers the forward and a flat 25% vol from a Black-Scholes chain quoted a cent wide', () => {
+  const asOf = Date.parse('2026-02-11T17:00:00Z');
+  const T = (expiryInstant('2026-03-20') - asOf) / (365 * 86_400_000);
+  const S = 100;
+  const r = 0.04;
+  const q = 0.01;
+  const rows: QuoteRow[] = [];
+  for (let K = 70; K <= 130; K += 1) {
+    for (const isCall of [true, false]) {
+      const p = bsPrice(isCall, S, K, T, r, q, 0.25);
+      rows.push({
+        expiration: '2026-03-20',
+        isCall,
+        strike: K,
+        bid: p - 0.005,
+        ask: p + 0.005,
+        openInterest: 10,
+        volume: 1,
+      });
+    }
+  }
+  const [e] = chainStats({ underlying: 'X', spot: S, asOfMs: asOf, rate: r, rows });
+  expect(e?.forward).toBeCloseTo(S * Math.exp((r - q) * T), 6);
+  expect(e?.atmIv).toBeCloseTo(0.25, 4);
+  for (const p of e?.points ?? []) if (!Number.isNaN(p.iv) && p.mid > 0.2) expect(p.iv).toBeCloseTo(0.25, 2);
+  const smile = smileTable(e ? [e] : []);
+  expect(smile[1]?.[5]).toBeCloseTo(1, 2);
+});

@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { askCents, bidCents, halfWidth } from '../../../src/server/market/quote-model.ts';
+
+const params = { a: 0.0001, b: 0.0034, c: 0.045 };
+
+test('quotes bracket the theoretical price on the tick (property)', () => {
+  fc.assert(
+    fc.property(
+      fc.double({ min: 0, max: 500, noNaN: true }),
+      fc.double({ min: -5, max: 5, noNaN: true }),
+      fc.double({ min: 1, max: 40, noNaN: true }),
+      fc.boolean(),
+      (theo, otm, scale, penny) => {
+        const half = halfWidth(theo, otm, scale, params);
+        const bid = bidCents(theo, half, penny);
+        const ask = askCents(theo, half, penny, bid);
+        expect(bid / 100).toBeLessThanOrEqual(theo + 1e-9);
+        expect(ask / 100).toBeGreaterThanOrEqual(theo - 1e-9);
+        expect(ask).toBeGreaterThan(bid);
+        expect(bid).toBeGreaterThanOrEqual(0);
+        if (!penny && bid >= 300) expect(bid % 5).toBe(0);
+        if (!penny && ask >= 300) expect(ask % 5).toBe(0);
+        expect(Number.isInteger(bid) && Number.isInteger(ask)).toBe(true);
+      },
+    ),
+  );
+});
+
+test('spreads widen with price, illiquidity and depth in the money', () => {
+  expect(halfWidth(10, 0, 1, params)).toBeGreaterThan(halfWidth(1, 0, 1, params));
+  expect(halfWidth(10, 0, 5, params)).toBeGreaterThan(halfWidth(10, 0, 1, params));
+  expect(halfWidth(10, -3, 1, params)).toBeGreaterThan(halfWidth(10, 0, 1, params));
+});
+
+test('a worthless option is quoted 0 bid, one tick offered', () => {
+  expect(bidCents(0.001, 0.002, false)).toBe(0);
+  expect(askCents(0.001, 0.002, false, 0)).toBe(1);
+});

@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest';
+import { baseIncrement, strikeGrid } from '../../../src/server/market/strikes.ts';
+
+test('standard increments by price level and liquidity', () => {
+  expect(baseIncrement(2, 3)).toBe(0.5);
+  expect(baseIncrement(20, 1)).toBe(0.5);
+  expect(baseIncrement(60, 2)).toBe(2.5);
+  expect(baseIncrement(690, 0)).toBe(1);
+  expect(baseIncrement(7400, 0)).toBe(5);
+});
+
+test('grids bracket the forward, ascend, sit on their increment and coarsen away from the money', () => {
+  const g = strikeGrid(280, 0.25 * Math.sqrt(37 / 365), 1);
+  expect(g[0] as number).toBeLessThan(280 * 0.8);
+  expect(g.at(-1) as number).toBeGreaterThan(280 * 1.2);
+  for (let i = 1; i < g.length; i++) expect(g[i] as number).toBeGreaterThan(g[i - 1] as number);
+  for (const k of g) expect(k % 5).toBe(0);
+  const steps = g.slice(1).map((k, i) => k - (g[i] as number));
+  expect(Math.min(...steps)).toBe(5);
+  expect(Math.max(...steps)).toBeGreaterThan(5);
+});
+
+test('per-tier caps hold even for long-dated, high-priced indexes', () => {
+  expect(strikeGrid(29_000, 0.45, 0).length).toBeLessThanOrEqual(140);
+  expect(strikeGrid(12, 0.6, 3).length).toBeLessThanOrEqual(24);
+});
