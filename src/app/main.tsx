@@ -13,6 +13,7 @@ import { configureApiClient } from './api/client.ts';
 import { openIdbMirrorStorage } from './api/idb-mirror-storage.ts';
 import { CACHE_DB_NAME, createQueryClient, persistOptions } from './api/query-client.ts';
 import { reportUncaughtErrors } from './api/report-errors.ts';
+import { signInHref } from './auth/access.ts';
 import { notify } from './components/notices.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { createAppRouter } from './router.tsx';
@@ -23,9 +24,12 @@ setupIonicReact({ mode: 'md' });
 applyAppearance(storedAppearance());
 
 const queryClient = createQueryClient();
+// Before the cache is restored: replayed offline writes need their mutation functions.
 const router = createAppRouter(queryClient);
 configureApiClient({
-  redirect: (to) => void router.navigate({ to }),
+  // A 401 comes back to the same screen after signing in again.
+  redirect: (to) =>
+    void router.navigate({ href: to === '/signin' ? signInHref(router.state.location.href) : to }),
   currentPath: () => router.state.location.pathname,
 });
 window.addEventListener(
@@ -40,7 +44,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 createRoot(root).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(storage, __APP_BUILD__)}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions(storage, __APP_BUILD__)}
+      onSuccess={() => void queryClient.resumePausedMutations()}
+    >
       <RouterProvider router={router} />
     </PersistQueryClientProvider>
   </StrictMode>,

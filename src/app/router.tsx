@@ -11,6 +11,9 @@ import {
   notFound,
   redirect,
 } from '@tanstack/react-router';
+import { subscriptionQuery } from './api/account.ts';
+import { accessRedirect } from './auth/access.ts';
+import { storedToken } from './auth/token.ts';
 import { NotFound } from './components/NotFound.tsx';
 import { isSettingsSection } from './screens/settings/sections.ts';
 import { Shell } from './shell/Shell.tsx';
@@ -22,6 +25,14 @@ export interface RouterContext {
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Shell,
   notFoundComponent: NotFound,
+  // Access rules (spec 1 §4, §5): a stored token for every non-public screen, and only the
+  // subscription pages once the trial or subscription has ended (from the cached answer; the
+  // shell re-applies the rule when a fresh one arrives).
+  beforeLoad: ({ location, context }) => {
+    const status = context.queryClient.getQueryData(subscriptionQuery().queryKey)?.status;
+    const to = accessRedirect(location.pathname, location.href, storedToken() !== null, status);
+    if (to) throw redirect({ href: to, replace: true });
+  },
 });
 
 const route = (path: string, component: Parameters<typeof lazyRouteComponent>[0], name: string) =>

@@ -5,20 +5,41 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../api/paths.ts';
+import { type AuthSetup, createAuthSetup } from './auth/auth-setup.ts';
+import { createAuthenticator, installAuthentication } from './auth/authenticate.ts';
+import { mountEmbeddedIssuer } from './auth/interaction-routes.ts';
+import { type Clock, openClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { serveApp } from './http/static-app.ts';
+import { lazySimulatedMarket } from './market/lazy-market.ts';
+import type { MarketProvider } from './market/provider.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authConfigRoutes } from './routes/auth-config.ts';
 import { clientLogRoutes } from './routes/client-log.ts';
+import { devClockRoutes } from './routes/dev-clock.ts';
 import { healthRoutes } from './routes/health.ts';
+import { marketEnvironmentRoutes } from './routes/market-environment.ts';
+import { systemMessageRoutes } from './routes/system-message.ts';
 
 export interface ServerDeps {
   readonly config: Config;
   readonly database: DatabaseHandle;
+  /** Business time; by default the clock stored in the database (movable outside production). */
+  readonly clock?: Clock;
+  /** The OpenID provider; by default the one the config names (embedded unless OIDC_ISSUER). */
+  readonly auth?: AuthSetup;
+  /** Market data; by default the simulator of `config.market`, built on first use, on the business clock. */
+  readonly market?: MarketProvider;
 }
 
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const { db } = database;
+  const clock = deps.clock ?? (await openClock(db, { movable: config.mode !== 'production' }));
+  const auth = deps.auth ?? (await createAuthSetup(config, db));
+  const ownMarket = deps.market ? null : lazySimulatedMarket(config.market, () => clock.now());
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -45,13 +66,30 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     },
   });
+  if (auth.embedded) await mountEmbeddedIssuer(app, { issuer: auth.embedded, db });
+  // The one way a token becomes a user: REST below, and the hub's WebSocket upgrade.
+  const authenticator = createAuthenticator({ verifier: auth.verifier, db, clock });
   await app.register(
     async (api) => {
+      // Every route below needs a valid token unless its config says `access: 'public'`.
+      installAuthentication(api, authenticator);
       healthRoutes(api, { version: config.version, databaseKind: database.kind });
       clientLogRoutes(api);
+      authConfigRoutes(api, { authConfig: auth.authConfig });
+      systemMessageRoutes(api, { db });
+      accountRoutes(api, { db });
+      marketEnvironmentRoutes(api, { riskFreeRate: () => config.riskFreeRate });
+      if (config.mode !== 'production') devClockRoutes(api, { clock });
     },
     { prefix: API_BASE },
   );
   await serveApp(app, config.staticDir);
+  app.addHook('onReady', async () => {
+    // Outside tests the market is built right away, so the first trade finds it ready.
+    if (config.mode !== 'test') ownMarket?.warm();
+  });
+  app.addHook('onClose', async () => {
+    ownMarket?.close();
+  });
   return app;
 }

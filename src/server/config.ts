@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type SimulatorConfig, simulatorConfigFromEnv } from './market/sim-config.ts';
 
 export interface Config {
   readonly port: number;
@@ -17,6 +18,16 @@ export interface Config {
   /** Where the built PWA lives; null serves the API only. */
   readonly staticDir: string | null;
   readonly version: string;
+  /** The address users open (scheme, host, port); the embedded issuer is `${publicUrl}/oidc`. */
+  readonly publicUrl: string;
+  /** An external OpenID provider's issuer URL; null runs the embedded issuer. */
+  readonly oidcIssuer: string | null;
+  /** The app's client id at the OpenID provider (the `aud` of its id tokens). */
+  readonly oidcClientId: string;
+  /** Annual risk-free rate, continuously compounded, until the market provider supplies one. */
+  readonly riskFreeRate: number;
+  /** The simulated market (SIM_SEED, SIM_UNIVERSE: 'M' by default, 'S' in tests; SIM_HOURS, SIM_AS_OF). */
+  readonly market: SimulatorConfig;
 }
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
@@ -38,10 +49,25 @@ function modeFrom(value: string | undefined): Config['mode'] {
   return 'development';
 }
 
+/** `OIDC_ISSUER` and `OIDC_CLIENT_ID` come together: one names the provider, the other us at it. */
+function oidcFrom(env: NodeJS.ProcessEnv): { oidcIssuer: string | null; oidcClientId: string } {
+  const issuer = env.OIDC_ISSUER?.trim() || null;
+  const clientId = env.OIDC_CLIENT_ID?.trim() || null;
+  if (issuer && !clientId)
+    throw new Error("OIDC_ISSUER is set: set OIDC_CLIENT_ID to the app's client id too");
+  if (issuer && !URL.canParse(issuer)) throw new Error(`OIDC_ISSUER must be a URL, got '${issuer}'`);
+  // Kept as given: some providers' issuer identifier ends with '/', and `iss` must match exactly.
+  return { oidcIssuer: issuer, oidcClientId: clientId ?? EMBEDDED_CLIENT_ID };
+}
+
+/** The embedded issuer's one client: this app. */
+export const EMBEDDED_CLIENT_ID = 'optionscout';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = modeFrom(env.NODE_ENV);
+  const port = intFrom(env.PORT, 8080, 'PORT');
   return {
-    port: intFrom(env.PORT, 8080, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || resolve(projectRoot, 'data')),
     databaseUrl: env.DATABASE_URL || null,
@@ -49,5 +75,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'error' : 'info'),
     staticDir: resolve(projectRoot, 'dist'),
     version: appVersion,
+    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, ''),
+    ...oidcFrom(env),
+    riskFreeRate: 0.0525,
+    market: simulatorConfigFromEnv({
+      ...env,
+      SIM_UNIVERSE: env.SIM_UNIVERSE || (mode === 'test' ? 'S' : 'M'),
+    }),
   };
 }

@@ -5,8 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
+import { createAuthSetup } from './auth/auth-setup.ts';
+import { openClock } from './clock.ts';
 import { type Config, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { type OpsResult, runOpsCommand } from './ops/commands.ts';
+import { listenForOps } from './ops/ops-socket.ts';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -15,15 +19,35 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = await openDatabase(config);
+  // The operator socket first: it refuses to start when another server owns this DATA_DIR,
+  // before that server's embedded database is opened a second time.
+  let runOps: ((args: string[]) => Promise<OpsResult>) | null = null;
+  const ops = await listenForOps(
+    config.dataDir,
+    (args) =>
+      runOps ? runOps(args) : Promise.resolve({ ok: false, lines: ['The server is starting; try again.'] }),
+    { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) },
+  );
+  let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
   try {
-    await migrateToLatest(database.db);
-    const app = await buildServer({ config, database });
-    app.addHook('onClose', () => database.close());
+    database = await openDatabase(config);
+    const { db } = database;
+    await migrateToLatest(db);
+    const clock = await openClock(db, { movable: config.mode !== 'production' });
+    const auth = await createAuthSetup(config, db);
+    const app = await buildServer({ config, database, clock, auth });
+    const opened = database;
+    app.addHook('onClose', async () => {
+      await ops?.close();
+      await opened.close();
+    });
+    runOps = (args) =>
+      runOpsCommand({ db, clock, issuer: auth.verifier.issuer, minter: auth.embedded?.minter ?? null }, args);
     const url = await app.listen({ port: config.port, host: config.host });
     return { app, url, stop: () => app.close() };
   } catch (err) {
-    await database.close();
+    await ops?.close();
+    await database?.close();
     throw err;
   }
 }

@@ -1,27 +1,20 @@
 import { setupIonicReact } from '@ionic/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { createQueryClient } from '../../src/app/api/query-client.ts';
-import { createAppRouter } from '../../src/app/router.tsx';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { storeToken } from '../../src/app/auth/token.ts';
+import { stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
+import { renderAt } from './render-app.tsx';
 
 beforeAll(() => setupIonicReact({ mode: 'md' }));
-
-async function renderAt(path: string) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
-  await act(async () => {
-    await router.load();
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+// Every screen but the sign-in pages and terms needs a stored token (spec 1 §5).
+beforeEach(() => {
+  storeToken('test-token');
+  stubApi({ '/account/subscription': TRIAL_SUBSCRIPTION });
+});
+afterEach(() => {
+  storeToken(null);
+  vi.unstubAllGlobals();
+});
 
 describe('app shell', () => {
   test('/ lands on /screener with the header menus and the tab bar', async () => {

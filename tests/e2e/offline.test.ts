@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '../../src/server/config.ts';
+import { signInBrowser } from '../support/auth.ts';
 import { launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -18,6 +19,8 @@ afterAll(async () => {
 describe('offline shell', () => {
   test('with the network off, a reload and a deep link still show the shell', async () => {
     const { context, page } = await openPage(browser, server.url, PHONE);
+    // Every screen but the sign-in pages needs a token.
+    await signInBrowser(context, server, 'shell@example.com');
     await page.goto('/screener');
     await page.getByRole('heading', { name: 'All Scans' }).waitFor();
     // Wait until the service worker has installed its precache and controls the page.

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '../../src/server/config.ts';
+import { signInBrowser } from '../support/auth.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -18,6 +19,8 @@ afterAll(async () => {
 describe('app shell in Chromium', () => {
   test('/ lands on /screener; the header shows its menus at 1280px', async () => {
     const { context, page } = await openPage(browser, server.url, DESKTOP);
+    // Every screen but the sign-in pages needs a token.
+    await signInBrowser(context, server, 'shell@example.com');
     await page.goto('/');
     await page.waitForURL('**/screener');
     await expect(page.getByRole('heading', { name: 'All Scans' }).isVisible()).resolves.toBe(true);
@@ -39,6 +42,8 @@ describe('app shell in Chromium', () => {
 
   test('at 375px the tab bar navigates and the secondary menu is a dropdown', async () => {
     const { context, page } = await openPage(browser, server.url, PHONE);
+    // Every screen but the sign-in pages needs a token.
+    await signInBrowser(context, server, 'shell@example.com');
     await page.goto('/screener');
     await page.getByRole('heading', { name: 'All Scans' }).waitFor();
     await expect(page.locator('.primary-menu').isVisible()).resolves.toBe(false);
@@ -61,6 +66,8 @@ describe('app shell in Chromium', () => {
 
   test('a legacy redirect works and an unknown path shows 404 :(', async () => {
     const { context, page } = await openPage(browser, server.url, DESKTOP);
+    // Every screen but the sign-in pages needs a token.
+    await signInBrowser(context, server, 'shell@example.com');
     await page.goto('/scenario/MSFT');
     await page.waitForURL('**/analyzer/MSFT');
     await page.goto('/nothing/here');

@@ -1,8 +1,11 @@
 /**
- * A real server on an ephemeral loopback port with its own fresh data folder (and so its
- * own embedded database), or on PostgreSQL when a URL is given.
+ * A real server on a free loopback port with its own fresh data folder (and so its own
+ * embedded database, issuer keys and ops socket), or on PostgreSQL when a URL is given.
+ * The port is chosen before starting because the embedded issuer's URL includes it.
+ * For a bearer token, see `tests/support/auth.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../../src/server/config.ts';
@@ -15,19 +18,35 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 export async function startTestServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
 ): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'app-test-'));
+  const port = overrides.port ?? (await freePort());
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', ...env }),
-    port: 0,
+    port,
     host: '127.0.0.1',
     dataDir,
+    publicUrl: `http://127.0.0.1:${port}`,
     ...overrides,
   };
-  const server = await startServer(config);
+  const server = await startServer(config).catch((err: unknown) => {
+    if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   const url = server.url.replace('localhost', '127.0.0.1');
   return {
     url,

@@ -65,7 +65,9 @@ export async function apiRequest<T>(
 async function failureOf(response: Response): Promise<ApiRequestError> {
   const { status } = response;
   const path = hooks.currentPath();
-  if (status === 401 && path !== '/signin' && path !== '/signup') hooks.redirect('/signin');
+  // Not from the sign-in pages themselves: /auth handles a refused fresh token (no loop).
+  if (status === 401 && path !== '/signin' && path !== '/signup' && path !== '/auth')
+    hooks.redirect('/signin');
   if (status === 403 && path !== '/pricing') hooks.redirect('/pricing');
   if (status === 408 || status === 504) return new ApiRequestError(status, 'TIMEOUT', TIMEOUT_MESSAGE);
   const body: unknown = await response.json().catch(() => null);

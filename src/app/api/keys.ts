@@ -5,4 +5,13 @@
 export const systemKeys = {
   all: ['system'] as const,
   health: () => [...systemKeys.all, 'health'] as const,
+  message: () => [...systemKeys.all, 'message'] as const,
+};
+
+/** The signed-in user's own account; cleared when another user signs in. */
+export const accountKeys = {
+  all: ['account'] as const,
+  subscription: () => [...accountKeys.all, 'subscription'] as const,
+  settings: () => [...accountKeys.all, 'settings'] as const,
+  usageStats: () => [...accountKeys.all, 'usagestats'] as const,
 };

@@ -1,24 +1,34 @@
 import { IonApp, IonContent, IonFooter, IonPage } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { storeToken } from '../auth/token.ts';
+import { trialCountdownText } from '../../domain/plans/subscription-status.ts';
+import { signOut } from '../auth/sign-out.ts';
 import { NoticeHost } from '../components/NoticeHost.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { chromeFor } from './navigation.ts';
+import { SystemMessageBanner } from './SystemMessageBanner.tsx';
 import { TabBar } from './TabBar.tsx';
+import { useSubscriptionRules } from './useSubscriptionRules.ts';
 
 export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const chrome = chromeFor(pathname);
-  const signOut = () => {
-    storeToken(null);
-    window.location.assign('/signin');
-  };
+  const queryClient = useQueryClient();
+  const subscription = useSubscriptionRules(chrome !== 'bare');
+  // Trial users see the countdown in the header (spec 1 §6).
+  const notice =
+    subscription?.status === 0 ? (
+      <span className="trial-notice">{trialCountdownText(subscription.goodUntilDays)}</span>
+    ) : undefined;
   return (
     <IonApp>
       <IonPage>
-        {chrome !== 'bare' && <AppHeader chrome={chrome} onSignOut={signOut} />}
+        {chrome !== 'bare' && (
+          <AppHeader chrome={chrome} notice={notice} onSignOut={() => void signOut(queryClient)} />
+        )}
         <IonContent>
           <main className="screen">
+            {chrome !== 'bare' && <SystemMessageBanner />}
             <Outlet />
           </main>
         </IonContent>

@@ -28,8 +28,12 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
   if (result.success) return result.data;
   const details: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const path = [where, ...issue.path.map(String)].join('.');
-    details[path] ??= issue.message;
+    // An unknown key is reported on its parent object: name the key itself.
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [null];
+    for (const key of keys) {
+      const path = [where, ...issue.path.map(String), ...(key === null ? [] : [key])].join('.');
+      details[path] ??= key === null ? issue.message : 'Unknown field.';
+    }
   }
   throw new HttpError(
     400,
@@ -65,7 +69,11 @@ function toApiError(error: FastifyError | Error): { status: number; body: ApiErr
     // Domain rules carry their own status in the catalogue (422 for LEGS_MISMATCH, 409 duplicates…).
     return {
       status: errorStatus(error.code),
-      body: { code: error.code, message: error.message, ...(error.details ? { details: { ...error.details } } : {}) },
+      body: {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: { ...error.details } } : {}),
+      },
     };
   }
   const fe = error as FastifyError;

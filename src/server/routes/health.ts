@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Health } from '../../api/health.ts';
+import { RouteAccess } from '../auth/authenticate.ts';
 import type { DatabaseKind } from '../db/database.ts';
 
 export function healthRoutes(
@@ -9,6 +10,7 @@ export function healthRoutes(
   const started = performance.now();
   app.get(
     '/health',
+    { config: { access: RouteAccess.Public } },
     async (): Promise<Health> => ({
       status: 'ok',
       version: deps.version,

@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely/migration';
 import * as init from './0001-init.ts';
+import * as accounts from './0002-accounts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-init': init,
+  '0002-accounts': accounts,
 };

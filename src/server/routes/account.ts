@@ -1,0 +1,98 @@
+/**
+ * The signed-in user's own account: subscription, settings, usage stats. Reachable with an
+ * ended subscription too (the pricing page needs them), and always about the caller: there is
+ * no user id in these paths, so one user can never address another's account.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  DEFAULT_USER_SETTINGS,
+  type SubscriptionAnswer,
+  type UsageStats,
+  type UserSettings,
+  userSettingsPatchSchema,
+  userSettingsSchema,
+} from '../../api/account.ts';
+import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
+import { usageStats } from '../../domain/plans/usage-stats.ts';
+import { RouteAccess, requireUser } from '../auth/authenticate.ts';
+import type { Database } from '../db/schema.ts';
+import { parseInput } from '../http/errors.ts';
+import { takeSignupFlag } from '../users/users.ts';
+
+/**
+ * Stored settings over the defaults, section by section: a section stored by an older version
+ * that no longer passes the schema falls back to its default instead of failing the call.
+ */
+function settingsFrom(stored: Record<string, unknown>): UserSettings {
+  const sections = userSettingsSchema.shape;
+  const pick = <K extends keyof UserSettings>(key: K): UserSettings[K] => {
+    const base = DEFAULT_USER_SETTINGS[key];
+    const value = stored[key];
+    const merged =
+      typeof base === 'object' && typeof value === 'object' ? { ...base, ...value } : (value ?? base);
+    const parsed = sections[key].safeParse(merged);
+    return parsed.success ? (parsed.data as UserSettings[K]) : base;
+  };
+  return {
+    trades: pick('trades'),
+    appearance: pick('appearance'),
+    analyzeTab: pick('analyzeTab'),
+    scannerSorting: pick('scannerSorting'),
+  };
+}
+
+async function storedSettings(db: Kysely<Database>, userId: number): Promise<Record<string, unknown>> {
+  const row = await db
+    .selectFrom('users')
+    .select('settings')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.settings;
+}
+
+export function accountRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
+  const { db } = deps;
+  const signedIn = { config: { access: RouteAccess.SignedIn } };
+
+  app.get('/account/subscription', signedIn, async (request): Promise<SubscriptionAnswer> => {
+    const user = requireUser(request);
+    const signup = await takeSignupFlag(db, user.id);
+    if (signup) {
+      const { utm_source: utmSource } = request.query as { utm_source?: string };
+      request.log.info({ userId: user.id, utmSource }, 'new user');
+    }
+    const { status, planId, goodUntilDays, processor } = user.subscription;
+    // Saved scans arrive with the screener's scan store; until then a user has none.
+    return { status, planId, goodUntilDays, scanCount: 0, signup, guid: user.guid, processor };
+  });
+
+  app.get('/account/settings', signedIn, async (request): Promise<UserSettings> => {
+    const user = requireUser(request);
+    return settingsFrom(await storedSettings(db, user.id));
+  });
+
+  app.patch('/account/settings', signedIn, async (request): Promise<UserSettings> => {
+    const user = requireUser(request);
+    const patch = parseInput(userSettingsPatchSchema, request.body);
+    const current = settingsFrom(await storedSettings(db, user.id));
+    const next: UserSettings = {
+      trades: { ...current.trades, ...patch.trades },
+      appearance: { ...current.appearance, ...patch.appearance },
+      analyzeTab: patch.analyzeTab ?? current.analyzeTab,
+      scannerSorting: { ...current.scannerSorting, ...patch.scannerSorting },
+    };
+    await db
+      .updateTable('users')
+      .set({ settings: JSON.stringify(next) })
+      .where('id', '=', user.id)
+      .execute();
+    return next;
+  });
+
+  app.get('/account/usagestats', signedIn, async (request): Promise<UsageStats> => {
+    const user = requireUser(request);
+    // Watched scans arrive with scan watching; until then none are watched.
+    return usageStats(effectiveLimits(user.subscription), 0);
+  });
+}
