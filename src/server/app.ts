@@ -49,7 +49,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // Only behind a proxy we run: otherwise a client could pick its own address (and so
+    // its own rate-limit bucket) with X-Forwarded-For.
+    trustProxy: config.trustProxy,
   });
   installErrorHandling(app);
   await app.register(helmet, {

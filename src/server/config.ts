@@ -15,6 +15,8 @@ export interface Config {
   readonly databaseUrl: string | null;
   readonly mode: 'production' | 'development' | 'test';
   readonly logLevel: string;
+  /** Trust X-Forwarded-* headers (TRUST_PROXY=1): only when a reverse proxy sets them. */
+  readonly trustProxy: boolean;
   /** Where the built PWA lives; null serves the API only. */
   readonly staticDir: string | null;
   readonly version: string;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     mode,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'error' : 'info'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     staticDir: resolve(projectRoot, 'dist'),
     version: appVersion,
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, ''),

@@ -63,7 +63,9 @@ function typoOf(domain: string): string | null {
 export function emailProblem(email: string): EmailProblem | null {
   if (email.length > MAX_EMAIL_LENGTH || !SHAPE.test(email)) return { kind: 'invalid' };
   const domain = email.slice(email.lastIndexOf('@') + 1);
-  if (isDisposable(domain)) return { kind: 'disposable' };
+  // Typos first: the disposable list also holds squatted misspellings of big providers
+  // (gmial.com …), and "Did you mean gmail.com?" helps more than "disposable".
   const suggestion = typoOf(domain);
-  return suggestion ? { kind: 'typo', suggestion } : null;
+  if (suggestion) return { kind: 'typo', suggestion };
+  return isDisposable(domain) ? { kind: 'disposable' } : null;
 }

@@ -1,96 +1,15 @@
 /**
  * The data behind refusing an e-mail address at sign-up: throw-away (disposable) mail
  * services and the common mistypings of the big providers. Data only; the rule that uses it
- * is in `email-address.ts`. The disposable list covers the most used services; a maintained
- * list (the `mailchecker` package, thousands of domains) can replace it without touching the
- * rule.
+ * is in `email-address.ts`.
  */
+import mailchecker from 'mailchecker';
 
-/** Disposable / temporary mail services (sub-domains of these are refused too). */
-export const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set([
-  '10minutemail.com',
-  '10minutemail.net',
-  '20minutemail.com',
-  '33mail.com',
-  'anonbox.net',
-  'burnermail.io',
-  'byom.de',
-  'discard.email',
-  'discardmail.com',
-  'disposablemail.com',
-  'dispostable.com',
-  'dropmail.me',
-  'emailondeck.com',
-  'emailfake.com',
-  'emailtemporanea.net',
-  'fakeinbox.com',
-  'fakemail.net',
-  'fakemailgenerator.com',
-  'getairmail.com',
-  'getnada.com',
-  'guerrillamail.biz',
-  'guerrillamail.com',
-  'guerrillamail.de',
-  'guerrillamail.info',
-  'guerrillamail.net',
-  'guerrillamail.org',
-  'guerrillamailblock.com',
-  'grr.la',
-  'harakirimail.com',
-  'inboxbear.com',
-  'inboxkitten.com',
-  'incognitomail.org',
-  'jetable.org',
-  'mail-temp.com',
-  'mail.tm',
-  'mailcatch.com',
-  'maildrop.cc',
-  'mailinator.com',
-  'mailinator.net',
-  'mailinator2.com',
-  'mailnesia.com',
-  'mailpoof.com',
-  'mailsac.com',
-  'mintemail.com',
-  'moakt.com',
-  'mohmal.com',
-  'mytemp.email',
-  'mytrashmail.com',
-  'nada.email',
-  'nowmymail.com',
-  'one-time.email',
-  'sharklasers.com',
-  'spam4.me',
-  'spambog.com',
-  'spambox.us',
-  'spamgourmet.com',
-  'spamex.com',
-  'tempail.com',
-  'tempinbox.com',
-  'tempmail.com',
-  'tempmail.dev',
-  'tempmail.net',
-  'tempmail.plus',
-  'tempmailo.com',
-  'tempmail.io',
-  'temp-mail.io',
-  'temp-mail.org',
-  'tempr.email',
-  'throwawaymail.com',
-  'tmail.ws',
-  'tmpmail.net',
-  'tmpmail.org',
-  'trash-mail.com',
-  'trashmail.com',
-  'trashmail.de',
-  'trashmail.net',
-  'trbvm.com',
-  'wegwerfemail.de',
-  'yopmail.com',
-  'yopmail.fr',
-  'yopmail.net',
-  'zetmail.com',
-]);
+/**
+ * Disposable / temporary mail services (sub-domains of these are refused too): the
+ * maintained `mailchecker` list, tens of thousands of domains, updated with the package.
+ */
+export const DISPOSABLE_DOMAINS: ReadonlySet<string> = mailchecker.blacklist();
 
 /** Big providers whose near-misses are almost always typos. */
 export const COMMON_PROVIDERS: readonly string[] = [

@@ -181,8 +181,8 @@ export async function createEmbeddedIssuer(config: Config, db: Kysely<Database>)
     },
   };
   const provider = new Provider(issuer, configuration);
-  // Behind a TLS-terminating proxy the scheme comes from X-Forwarded-Proto (Fastify trusts it too).
-  provider.proxy = true;
+  // Behind a TLS-terminating proxy (TRUST_PROXY=1) the scheme comes from X-Forwarded-Proto.
+  provider.proxy = config.trustProxy;
   if (config.mode !== 'production') relaxForDevelopment(provider);
   return {
     provider,
