@@ -5,6 +5,7 @@ import '@ionic/react/css/typography.css';
 import '@ionic/react/css/palettes/dark.class.css';
 import './theme/app.css';
 import { setupIonicReact } from '@ionic/react';
+import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -13,6 +14,7 @@ import { configureApiClient } from './api/client.ts';
 import { openIdbMirrorStorage } from './api/idb-mirror-storage.ts';
 import { CACHE_DB_NAME, createQueryClient, persistOptions } from './api/query-client.ts';
 import { reportUncaughtErrors } from './api/report-errors.ts';
+import { registerTradeMutations } from './api/trade-mutations.ts';
 import { signInHref } from './auth/access.ts';
 import { notify } from './components/notices.ts';
 import { registerServiceWorker } from './pwa/register.ts';
@@ -25,6 +27,10 @@ applyAppearance(storedAppearance());
 
 const queryClient = createQueryClient();
 // Before the cache is restored: replayed offline writes need their mutation functions.
+registerTradeMutations(queryClient);
+// The query client assumes it is online at start; after a reload without a network, believe the
+// browser, so restored writes keep waiting instead of failing.
+if (!navigator.onLine) onlineManager.setOnline(false);
 const router = createAppRouter(queryClient);
 configureApiClient({
   // A 401 comes back to the same screen after signing in again.
@@ -38,27 +44,29 @@ window.addEventListener(
 );
 
 // The persisted cache is read from IndexedDB before the first render, so offline screens
-// show their last data at once.
-const storage = await openIdbMirrorStorage(CACHE_DB_NAME);
-const root = document.getElementById('root');
-if (!root) throw new Error('missing #root');
-createRoot(root).render(
-  <StrictMode>
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={persistOptions(storage, __APP_BUILD__)}
-      onSuccess={() => void queryClient.resumePausedMutations()}
-    >
-      <RouterProvider router={router} />
-    </PersistQueryClientProvider>
-  </StrictMode>,
-);
-registerServiceWorker({
-  onUpdateReady: (accept) =>
-    notify({
-      message: 'A new version of OptionScout is ready.',
-      color: 'primary',
-      duration: 0,
-      action: { label: 'Reload', run: accept },
-    }),
+// show their last data at once. Not a top-level await: that would turn off the bundler's
+// chunk optimizations (common chunks merged into the entry), and the entry would grow.
+void openIdbMirrorStorage(CACHE_DB_NAME).then((storage) => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('missing #root');
+  createRoot(root).render(
+    <StrictMode>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions(storage, __APP_BUILD__)}
+        onSuccess={() => void queryClient.resumePausedMutations()}
+      >
+        <RouterProvider router={router} />
+      </PersistQueryClientProvider>
+    </StrictMode>,
+  );
+  registerServiceWorker({
+    onUpdateReady: (accept) =>
+      notify({
+        message: 'A new version of OptionScout is ready.',
+        color: 'primary',
+        duration: 0,
+        action: { label: 'Reload', run: accept },
+      }),
+  });
 });

@@ -55,7 +55,18 @@ const signIn = () => import('./screens/signin/SignInScreen.tsx');
 
 const routeTree = rootRoute.addChildren([
   redirectRoute('/', () => '/screener'),
-  route('/screener', screener, 'ScreenerScreen'),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/screener',
+    // The lists start loading alongside the screen's code; not awaited, so cached lists (offline
+    // too) show at once. The screen reads them with the same query options.
+    loader: ({ context }) => {
+      void import('./api/screener.ts').then(({ scanListsQuery }) =>
+        context.queryClient.prefetchQuery(scanListsQuery()),
+      );
+    },
+    component: lazyRouteComponent(screener, 'ScreenerScreen'),
+  }),
   route('/screener/scan/{-$scanId}/{-$symbol}', scan, 'ScanScreen'),
   route('/analyzer/{-$symbol}', () => import('./screens/analyzer/AnalyzerScreen.tsx'), 'AnalyzerScreen'),
   route('/trades', () => import('./screens/trades/TradesScreen.tsx'), 'TradesScreen'),

@@ -60,6 +60,8 @@ export const ERROR_CATALOGUE = {
 
   // Scans, lists, universes, trading accounts (spec 2 §5, §8; spec 3 §8).
   WATCHING_TOO_EXPENSIVE: { status: 422, message: 'This scan takes too long to monitor.' },
+  /** Samples, the fixed scan lists and predefined universes: the caller names what and why. */
+  READ_ONLY: { status: 422, message: 'This item is read-only.' },
   LIST_EMPTY_NAME: { status: 400, message: 'List name cannot be empty.' },
   LIST_DUPLICATE_NAME: { status: 409, message: 'List name must be unique. Please choose a different name.' },
   UNIVERSE_DUPLICATE_NAME: {

@@ -11,8 +11,11 @@ import { mountEmbeddedIssuer } from './auth/interaction-routes.ts';
 import { type Clock, openClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { ScanEngine } from './engine/scan-engine.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { serveApp } from './http/static-app.ts';
+import { mountTradesHub } from './hub/trades-hub.ts';
+import { type RunningJob, startExpirySettlement } from './jobs/expiry-settlement.ts';
 import { lazySimulatedMarket } from './market/lazy-market.ts';
 import type { MarketProvider } from './market/provider.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -20,8 +23,17 @@ import { authConfigRoutes } from './routes/auth-config.ts';
 import { clientLogRoutes } from './routes/client-log.ts';
 import { devClockRoutes } from './routes/dev-clock.ts';
 import { healthRoutes } from './routes/health.ts';
+import { marketDataRoutes } from './routes/market-data.ts';
 import { marketEnvironmentRoutes } from './routes/market-environment.ts';
+import { scanExportRoutes } from './routes/scan-exports.ts';
+import { scanListRoutes } from './routes/scan-lists.ts';
+import { scanRoutes } from './routes/scans.ts';
+import { scanRunRoutes } from './routes/scans-run.ts';
 import { systemMessageRoutes } from './routes/system-message.ts';
+import { tradeAccountRoutes } from './routes/trade-accounts.ts';
+import { tradeRoutes } from './routes/trades.ts';
+import { universeRoutes } from './routes/universes.ts';
+import { seedScreener } from './screener/seed.ts';
 
 export interface ServerDeps {
   readonly config: Config;
@@ -34,12 +46,24 @@ export interface ServerDeps {
   readonly market?: MarketProvider;
 }
 
+/** How often open positions are checked for expiry (they are also settled when listed). */
+const EXPIRY_SETTLEMENT_MS = 60_000;
+
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const { db } = database;
   const clock = deps.clock ?? (await openClock(db, { movable: config.mode !== 'production' }));
   const auth = deps.auth ?? (await createAuthSetup(config, db));
+  // The gallery's samples and the predefined universes, before any route reads them.
+  await seedScreener(db);
   const ownMarket = deps.market ? null : lazySimulatedMarket(config.market, () => clock.now());
+  const market = deps.market ?? ownMarket!;
+  const engine = new ScanEngine({
+    market: () => market,
+    workers: config.scan.workers ?? undefined,
+    timeBudgetMs: config.scan.timeBudgetMs,
+    warn: (msg) => app.log.warn(msg),
+  });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -82,15 +106,29 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       accountRoutes(api, { db });
       marketEnvironmentRoutes(api, { riskFreeRate: () => config.riskFreeRate });
       if (config.mode !== 'production') devClockRoutes(api, { clock });
+      tradeAccountRoutes(api, { db });
+      tradeRoutes(api, { db, market });
+      marketDataRoutes(api, { market });
+      scanRoutes(api, { db });
+      scanListRoutes(api, { db });
+      universeRoutes(api, { db, market });
+      await api.register(scanRunRoutes, { engine, market });
+      await api.register(scanExportRoutes, { engine, market, authenticator });
     },
     { prefix: API_BASE },
   );
+  // Live updates (docs/LIVE.md): the same authenticator and market as the API.
+  await mountTradesHub(app, { authenticator, market, config: config.hub });
   await serveApp(app, config.staticDir);
+  let settlement: RunningJob | null = null;
   app.addHook('onReady', async () => {
+    settlement = startExpirySettlement({ db, market, intervalMs: EXPIRY_SETTLEMENT_MS, log: app.log });
     // Outside tests the market is built right away, so the first trade finds it ready.
     if (config.mode !== 'test') ownMarket?.warm();
   });
   app.addHook('onClose', async () => {
+    await settlement?.stop();
+    await engine.close();
     ownMarket?.close();
   });
   return app;

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type HubConfig, hubConfigFromEnv } from './hub/hub-config.ts';
 import { type SimulatorConfig, simulatorConfigFromEnv } from './market/sim-config.ts';
 
 export interface Config {
@@ -30,6 +31,10 @@ export interface Config {
   readonly riskFreeRate: number;
   /** The simulated market (SIM_SEED, SIM_UNIVERSE: 'M' by default, 'S' in tests; SIM_HOURS, SIM_AS_OF). */
   readonly market: SimulatorConfig;
+  /** Scan engine: worker threads (SCAN_WORKERS, default min(2, cores); 0 scans in-process) and the time budget of a scan (SCAN_TIME_BUDGET_MS, default 20,000). */
+  readonly scan: { readonly workers: number | null; readonly timeBudgetMs: number };
+  /** The live-update hub: keep-alive, time-out and limits (HUB_KEEPALIVE_MS, HUB_CLIENT_TIMEOUT_MS, …; docs/LIVE.md). */
+  readonly hub: HubConfig;
 }
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
@@ -85,5 +90,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...env,
       SIM_UNIVERSE: env.SIM_UNIVERSE || (mode === 'test' ? 'S' : 'M'),
     }),
+    scan: {
+      workers: env.SCAN_WORKERS ? countFrom(env.SCAN_WORKERS, 'SCAN_WORKERS', 64) : null,
+      timeBudgetMs: env.SCAN_TIME_BUDGET_MS
+        ? countFrom(env.SCAN_TIME_BUDGET_MS, 'SCAN_TIME_BUDGET_MS', 600_000)
+        : 20_000,
+    },
+    hub: hubConfigFromEnv(env),
   };
+}
+
+function countFrom(value: string, name: string, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new Error(`${name} must be a whole number 0–${max}, got '${value}'`);
+  return n;
 }

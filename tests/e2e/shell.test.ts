@@ -23,7 +23,8 @@ describe('app shell in Chromium', () => {
     await signInBrowser(context, server, 'shell@example.com');
     await page.goto('/');
     await page.waitForURL('**/screener');
-    await expect(page.getByRole('heading', { name: 'All Scans' }).isVisible()).resolves.toBe(true);
+    // The screen is a lazy chunk: it renders a moment after the address changes.
+    await page.getByRole('heading', { name: 'All Scans' }).waitFor();
     const primary = page.locator('.primary-menu');
     await expect(primary.isVisible()).resolves.toBe(true);
     await expect(primary.getByRole('link').allInnerTexts()).resolves.toEqual([

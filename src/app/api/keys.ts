@@ -15,3 +15,13 @@ export const accountKeys = {
   settings: () => [...accountKeys.all, 'settings'] as const,
   usageStats: () => [...accountKeys.all, 'usagestats'] as const,
 };
+
+/** The screener's stored things: scan lists (with their cards), scans, tags, universes. */
+export const screenerKeys = {
+  all: ['screener'] as const,
+  lists: () => [...screenerKeys.all, 'lists'] as const,
+  scans: () => [...screenerKeys.all, 'scan'] as const,
+  scan: (id: number) => [...screenerKeys.scans(), id] as const,
+  tags: () => [...screenerKeys.all, 'tags'] as const,
+  universes: () => [...screenerKeys.all, 'universes'] as const,
+};

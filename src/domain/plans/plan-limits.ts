@@ -16,6 +16,8 @@ export interface PlanLimits {
   readonly maxTradingAccounts: number | null;
   /** Scans watched at once; 0 means the plan has no watching. */
   readonly maxWatchingScans: number;
+  /** Scans saved in the screener (samples not counted). */
+  readonly maxSavedScans: number;
   /** The Excel and Google Sheets add-in and its instructions. */
   readonly addIn: boolean;
   readonly reportsAvailability: ReportsAvailability;
@@ -28,10 +30,18 @@ export interface PlanLimits {
  */
 export const ADVANCED_MAX_WATCHING_SCANS = 20;
 
+/**
+ * Saved scans per plan. Storing a scan costs little, so the caps only stop runaway use (a script
+ * saving in a loop); a trader keeps a few dozen.
+ */
+export const BEGINNER_MAX_SAVED_SCANS = 100;
+export const ADVANCED_MAX_SAVED_SCANS = 500;
+
 const BEGINNER: PlanLimits = {
   maxCustomStrategyLegs: 2,
   maxTradingAccounts: 2,
   maxWatchingScans: 0,
+  maxSavedScans: BEGINNER_MAX_SAVED_SCANS,
   addIn: false,
   reportsAvailability: ReportsAvailability.None,
 };
@@ -40,6 +50,7 @@ const ADVANCED: PlanLimits = {
   maxCustomStrategyLegs: 5,
   maxTradingAccounts: null,
   maxWatchingScans: ADVANCED_MAX_WATCHING_SCANS,
+  maxSavedScans: ADVANCED_MAX_SAVED_SCANS,
   addIn: true,
   reportsAvailability: ReportsAvailability.None,
 };
@@ -67,6 +78,7 @@ export const ENDED_LIMITS: PlanLimits = Object.freeze({
   maxCustomStrategyLegs: 0,
   maxTradingAccounts: 0,
   maxWatchingScans: 0,
+  maxSavedScans: 0,
   addIn: false,
   reportsAvailability: ReportsAvailability.None,
 });

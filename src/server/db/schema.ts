@@ -55,9 +55,114 @@ export interface UsersTable {
   settings: JSONColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
+/** A user's virtual trading accounts (trade log). */
+export interface TradeAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+/** One opened trade of the trade log; money in integer cents. */
+export interface PositionsTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  strategy: string;
+  symbol: string;
+  size: number;
+  opened_at: Date;
+  closed_at: Date | null;
+  closed_by: 'order' | 'expiry' | null;
+  archived: Generated<boolean>;
+  /** 16:00 New York of the earliest option expiration; null for stock only. */
+  expires_at: Date | null;
+  initial_margin_cents: number | null;
+  max_profit_cents: number | null;
+  made_trade: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+/** Orders of a position: its opening order and at most one closing (or settlement) order. */
+export interface OrdersTable {
+  id: Generated<number>;
+  position_id: number;
+  user_id: number;
+  kind: 'open' | 'close' | 'settle';
+  /** [{ contract, quantity, limitPrice }], dollars per share. */
+  legs: JSONColumnType<unknown[], string, string>;
+  size: number;
+  comment: Generated<string>;
+  account_effect_cents: number;
+  client_order_id: string | null;
+  created_at: Date;
+}
+
+/** Scan lists: Saved (1) and Favorites (3) per user, the shared Predefined list (2), custom lists (null). */
+export interface ScanListsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  role: 1 | 2 | 3 | null;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+/** Saved scans of users, and the gallery's samples (`user_id` null, `sample_key` set). */
+export interface ScansTable {
+  id: Generated<number>;
+  user_id: number | null;
+  sample_key: string | null;
+  list_id: number;
+  title: string;
+  description: Generated<string>;
+  strategy: string;
+  /** { legs, ratio, sorting, calculationSettings, columns, narrowedToSymbol }. */
+  definition: JSONColumnType<Record<string, unknown>, string, string>;
+  /** Filter key → tagged value. */
+  filters: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ScanTagsTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  position: number | null;
+}
+
+export interface ScanTagLinksTable {
+  scan_id: number;
+  tag_id: number;
+}
+
+export interface ScanFavoritesTable {
+  user_id: number;
+  scan_id: number;
+  created_at: Generated<Date>;
+}
+
+/** Symbol lists used as a scan filter: a user's, or predefined (`user_id` null, `key` set). */
+export interface UniversesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  key: string | null;
+  name: string;
+  symbols: JSONColumnType<string[], string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   identities: IdentitiesTable;
   oidc_payloads: OidcPayloadsTable;
   users: UsersTable;
+  trade_accounts: TradeAccountsTable;
+  positions: PositionsTable;
+  orders: OrdersTable;
+  scan_lists: ScanListsTable;
+  scans: ScansTable;
+  scan_tags: ScanTagsTable;
+  scan_tag_links: ScanTagLinksTable;
+  scan_favorites: ScanFavoritesTable;
+  universes: UniversesTable;
 }

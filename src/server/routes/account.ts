@@ -18,6 +18,7 @@ import { usageStats } from '../../domain/plans/usage-stats.ts';
 import { RouteAccess, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';
+import { savedScanCount } from '../screener/scan-store.ts';
 import { takeSignupFlag } from '../users/users.ts';
 
 /**
@@ -63,8 +64,8 @@ export function accountRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       request.log.info({ userId: user.id, utmSource }, 'new user');
     }
     const { status, planId, goodUntilDays, processor } = user.subscription;
-    // Saved scans arrive with the screener's scan store; until then a user has none.
-    return { status, planId, goodUntilDays, scanCount: 0, signup, guid: user.guid, processor };
+    const scanCount = await savedScanCount(db, user.id);
+    return { status, planId, goodUntilDays, scanCount, signup, guid: user.guid, processor };
   });
 
   app.get('/account/settings', signedIn, async (request): Promise<UserSettings> => {

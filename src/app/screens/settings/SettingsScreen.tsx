@@ -1,8 +1,33 @@
-import { useParams } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import { ScreenTitle } from '../../components/ScreenTitle.tsx';
 import { SETTINGS_SECTIONS, type SettingsSection } from './sections.ts';
+import { TradeAccountsSection } from './TradeAccountsSection.tsx';
+import { UniversesSection } from './UniversesSection.tsx';
 
 export function SettingsScreen() {
   const { section } = useParams({ strict: false }) as { section: SettingsSection };
-  return <ScreenTitle title={`${SETTINGS_SECTIONS[section]} | Settings`} />;
+  return (
+    <>
+      <ScreenTitle title={`${SETTINGS_SECTIONS[section]} | Settings`} />
+      <div className="settings-layout">
+        {/* Side menu; a horizontal strip on phones. */}
+        <nav className="settings-menu" aria-label="Settings sections">
+          {(Object.keys(SETTINGS_SECTIONS) as SettingsSection[]).map((key) => (
+            <Link
+              key={key}
+              to="/settings/$section"
+              params={{ section: key }}
+              className={key === section ? 'active' : undefined}
+            >
+              {SETTINGS_SECTIONS[key]}
+            </Link>
+          ))}
+        </nav>
+        <div className="settings-content">
+          {section === 'universes' && <UniversesSection />}
+          {section === 'tradeAccounts' && <TradeAccountsSection />}
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,5 +1,171 @@
+/**
+ * Trades (spec 3 §2, §4): the account selector, NEW TRADE, the Open/Closed/Archived toggle,
+ * grouping, column and sort settings, and the table. The account and view sit in the URL
+ * (`/trades?accountId=3&view=closed`); table settings are the user's (PATCH /account/settings).
+ * Open positions' P/L is re-marked every 30 s while online.
+ */
+import { IonButton } from '@ionic/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../api/account.ts';
+import { TRADE_VIEWS, type TradeView } from '../../../api/trades.ts';
+import { accountKeys } from '../../api/keys.ts';
+import type { TradeWrite } from '../../api/trade-mutations.ts';
+import {
+  PL_REFRESH_MS,
+  tradeAccountsQuery,
+  tradesListQuery,
+  tradeWriteKey,
+  tradeWrites,
+  userSettingsQuery,
+} from '../../api/trades.ts';
+import { Segment, Spinner } from '../../components/IonCore.tsx';
 import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+import { LiveIndicator } from '../../live/LiveIndicator.tsx';
+import { positionQuoteIds } from '../../live/position-marks.ts';
+import { useLiveQuotes } from '../../live/use-live.ts';
+import { AccountSelect } from './AccountSelect.tsx';
+import { ColumnSettings } from './ColumnSettings.tsx';
+import { TradesTable } from './TradesTable.tsx';
+import { groupingOptions } from './trade-table.ts';
+import './trades.css';
+
+type TableSettings = UserSettings['trades'];
+
+export const HELP_TRADE_LOG = 'https://optionscout.app/help/trade-log';
+
+const VIEW_LABELS: Record<TradeView, string> = { open: 'Open', closed: 'Closed', archived: 'Archived' };
+
+export const EMPTY_TEXTS: Record<TradeView, { text: string; more: string }> = {
+  open: {
+    text: "You don't currently have any open trades in this trading account. Add new trades from the screener or the button above.",
+    more: 'How the trade log works',
+  },
+  closed: {
+    text: "You don't have any closed trades in this trading account yet.",
+    more: 'Trades close automatically after expiration or when you close them manually.',
+  },
+  archived: {
+    text: "You don't have any archived trades in this trading account yet.",
+    more: "This is where to move trades you don't want to track anymore.",
+  },
+};
+
+function EmptyState({ view }: { view: TradeView }) {
+  const { text, more } = EMPTY_TEXTS[view];
+  return (
+    <div className="empty-state">
+      <p>{text}</p>
+      {view === 'open' ? (
+        <a href={HELP_TRADE_LOG} target="_blank" rel="noreferrer">
+          {more}
+        </a>
+      ) : (
+        <p className="hint">{more}</p>
+      )}
+    </div>
+  );
+}
+
+interface TradesSearch {
+  accountId?: number;
+  view?: TradeView;
+}
 
 export function TradesScreen() {
-  return <ScreenTitle title="Trades" />;
+  const search = useSearch({ strict: false }) as TradesSearch;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const view: TradeView = TRADE_VIEWS.includes(search.view as TradeView)
+    ? (search.view as TradeView)
+    : 'open';
+  const accountId = typeof search.accountId === 'number' ? search.accountId : null;
+  const setSearch = useCallback(
+    (next: TradesSearch) =>
+      void navigate({ to: '/trades', search: (prev: TradesSearch) => ({ ...prev, ...next }), replace: true }),
+    [navigate],
+  );
+  const setAccount = useCallback(
+    (id: number | null) => setSearch({ accountId: id ?? undefined }),
+    [setSearch],
+  );
+
+  const accounts = useQuery(tradeAccountsQuery());
+  const settingsQuery = useQuery(userSettingsQuery());
+  const settings: TableSettings = settingsQuery.data?.trades ?? DEFAULT_USER_SETTINGS.trades;
+  const saveSettings = useMutation<unknown, unknown, TradeWrite>({
+    mutationKey: tradeWriteKey,
+    onError: () => undefined,
+  });
+  const changeSettings = (next: TableSettings) => {
+    // Shown at once; stored with the user's settings (replayed when back online).
+    const current = queryClient.getQueryData<UserSettings>(accountKeys.settings()) ?? DEFAULT_USER_SETTINGS;
+    queryClient.setQueryData<UserSettings>(accountKeys.settings(), { ...current, trades: next });
+    saveSettings.mutate(tradeWrites.tableSettings(next));
+  };
+
+  const list = useQuery({
+    ...tradesListQuery(accountId ?? 0, view),
+    enabled: accountId !== null,
+    // Re-mark open positions while the screen is visible; a live push would refresh the same key.
+    refetchInterval: view === 'open' ? PL_REFRESH_MS : false,
+  });
+  const positions = list.data ?? [];
+  // Open positions' marks and P/L follow live quotes between refetches (docs/LIVE.md).
+  useLiveQuotes(view === 'open' ? positionQuoteIds(positions) : []);
+  const noAccounts = accounts.isSuccess && accounts.data.length === 0;
+
+  return (
+    <>
+      <ScreenTitle title="Trades" />
+      <div className="trades-toolbar">
+        <AccountSelect value={accountId} onChange={setAccount} manage={noAccounts} />
+        <IonButton size="small" onClick={() => void navigate({ to: '/order/edit/{-$orderId}', params: {} })}>
+          NEW TRADE
+        </IonButton>
+        <Segment
+          label="Trades to show"
+          value={view}
+          options={TRADE_VIEWS.map((v) => ({ value: v, label: VIEW_LABELS[v] }))}
+          onChange={(v) => setSearch({ view: v })}
+        />
+        <select
+          className="app-select"
+          aria-label="Grouping"
+          value={settings.grouping ?? ''}
+          onChange={(e) => changeSettings({ ...settings, grouping: e.target.value || null })}
+        >
+          {groupingOptions(settings.columnKeys).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <ColumnSettings settings={settings} onChange={changeSettings} />
+        <LiveIndicator />
+      </div>
+      {noAccounts && (
+        <p className="hint">
+          Add a trading account in{' '}
+          <Link to="/settings/$section" params={{ section: 'tradeAccounts' }}>
+            Settings
+          </Link>{' '}
+          to start your trade log.
+        </p>
+      )}
+      {accountId !== null && list.isPending && <Spinner />}
+      {list.isError && positions.length === 0 && <p className="field-error">{list.error.message}</p>}
+      {accountId !== null && list.isSuccess && positions.length === 0 && <EmptyState view={view} />}
+      {positions.length > 0 && (
+        <TradesTable
+          positions={positions}
+          columnKeys={settings.columnKeys}
+          sorting={settings.sorting}
+          grouping={settings.grouping}
+          onSort={(sorting) => changeSettings({ ...settings, sorting })}
+        />
+      )}
+    </>
+  );
 }

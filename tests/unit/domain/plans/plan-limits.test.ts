@@ -11,21 +11,23 @@ import {
 import { SubscriptionStatus } from '../../../../src/domain/plans/subscription-status.ts';
 
 describe('plan limits (spec 1 §1, §6)', () => {
-  test('Beginner: 2 custom legs, 2 accounts, no watching, no add-in', () => {
+  test('Beginner: 2 custom legs, 2 accounts, no watching, 100 saved scans, no add-in', () => {
     expect(planLimits(1)).toEqual({
       maxCustomStrategyLegs: 2,
       maxTradingAccounts: 2,
       maxWatchingScans: 0,
+      maxSavedScans: 100,
       addIn: false,
       reportsAvailability: ReportsAvailability.None,
     });
   });
 
-  test('Advanced: 5 custom legs, unlimited accounts, watching, add-in', () => {
+  test('Advanced: 5 custom legs, unlimited accounts, watching, 500 saved scans, add-in', () => {
     expect(planLimits(101)).toEqual({
       maxCustomStrategyLegs: 5,
       maxTradingAccounts: null,
       maxWatchingScans: 20,
+      maxSavedScans: 500,
       addIn: true,
       reportsAvailability: ReportsAvailability.None,
     });

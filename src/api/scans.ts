@@ -1,0 +1,137 @@
+/**
+ * Scan calls (spec 2 §7): run a scan, the filters a strategy offers, and the CSV exports. The app
+ * imports the types; the server validates with the schemas. Filter values are checked by the
+ * filter catalogue (`compileFilters`), so a malformed one answers 400 naming the filter.
+ */
+import { z } from 'zod';
+import { SCREENER_STRATEGY_KEYS } from '../domain/strategies/strategy-key.ts';
+
+export const SCAN_RUN_PATH = '/scans/run';
+export const SCAN_FILTERS_PATH = '/scans/filters';
+export const SCAN_EXPORT_PATHS = {
+  underlyings_page: '/export/underlyings_page',
+  underlyings_all: '/export/underlyings_all',
+  options_all: '/export/options_all',
+} as const;
+export type ScanExportKind = keyof typeof SCAN_EXPORT_PATHS;
+
+const symbol = z
+  .string()
+  .max(12)
+  .regex(/^[A-Z]+(?:\.[A-Z]+)*$/, 'Not a ticker symbol.');
+const key = z.string().min(1).max(80);
+
+/** A custom strategy leg (spec 2 §5): later option legs say how their strike relates to the leg above. */
+export const customLegSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('stock'), quantity: z.int().min(-900).max(900) }),
+  z.strictObject({
+    kind: z.literal('option'),
+    right: z.enum(['CALL', 'PUT']),
+    /** Signed contracts: + buy, − sell. */
+    quantity: z.int().min(-99).max(99),
+    strike: z.enum(['same', 'greater']).optional(),
+  }),
+]);
+
+/** The ratio editor's counts (spec 2 §5): each 1–99, fewer long than short. */
+export const ratioCountsSchema = z.strictObject({
+  long: z.int().min(1).max(99),
+  short: z.int().min(1).max(99),
+});
+
+/** The scan definition shared by run and export. */
+export const scanDefinitionSchema = z.strictObject({
+  strategy: z.enum(SCREENER_STRATEGY_KEYS),
+  /** Custom strategies only: up to 4 option legs and 1 stock leg. */
+  legs: z.array(customLegSchema).max(8).nullish(),
+  /** Ratio spreads only; default 1 long : 2 short. */
+  ratio: ratioCountsSchema.nullish(),
+  /** Filter key → value in the filter catalogue's tagged shapes (docs/FILTERS.md); null = not set. */
+  filters: z.record(key, z.unknown()).default({}),
+  /** Up to two [column key, direction]; the strategy's default when empty. */
+  sorting: z
+    .array(z.tuple([key, z.enum(['asc', 'desc'])]))
+    .max(2)
+    .nullish(),
+  calculationSettings: z.strictObject({ bid_ask_level: z.number() }).nullish(),
+  narrowedToSymbol: symbol.nullish(),
+  /** Column keys the rows carry; default: the default columns and the active filters' ones. */
+  columns: z.array(key).max(100).nullish(),
+  page: z.int().min(0).max(100_000).default(0),
+  /** A previous answer's id: same definition → that result's pages, no recompute. */
+  cacheId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a cache id.')
+    .nullish(),
+});
+export type ScanDefinition = z.infer<typeof scanDefinitionSchema>;
+
+export const scanFiltersQuerySchema = z.strictObject({ strategy: z.enum(SCREENER_STRATEGY_KEYS) });
+
+/** `GET /scans/filters?strategy=…`: the filter names offered for the strategy. */
+export interface ScanFiltersAnswer {
+  strategy: string;
+  filters: string[];
+}
+
+/** One leg of a result trade. */
+export interface ScanRowLeg {
+  /** Contract id (`AAPL260320C150`), or the symbol for the stock leg. */
+  contract: string;
+  kind: 'stock' | 'option';
+  right: 'CALL' | 'PUT' | null;
+  expiration: string | null;
+  strike: number | null;
+  quantity: number;
+  bid: number;
+  ask: number;
+  iv: number | null;
+  delta: number;
+  open_interest: number | null;
+}
+
+export type ScanRowValue =
+  | number
+  | string
+  | boolean
+  | null
+  | readonly (number | string | null)[]
+  | Record<string, number>;
+
+/** A trade row (spec 2 §3.7): values in stored units, by datapoint name. */
+export interface ScanTradeRow {
+  id: string;
+  underlying: string;
+  strategy: string;
+  legs: ScanRowLeg[];
+  values: Record<string, ScanRowValue>;
+}
+
+/** A ticker's row: its best trade, and its next best ones on expand. */
+export interface ScanGroupRow extends ScanTradeRow {
+  /** Other passing trades of the ticker; null when not counted (narrow to the ticker for all). */
+  similarCount: number | null;
+  similar: ScanTradeRow[];
+}
+
+/** `POST /scans/run`. */
+export interface ScanRunAnswer {
+  items: (ScanGroupRow | ScanTradeRow)[];
+  pageSize: number;
+  /** Rows over all pages: tickers, or the narrowed ticker's trades. */
+  totalCount: number;
+  page: number;
+  cacheId: string;
+  narrowed: boolean;
+  /** Market instant of the results (ISO). */
+  asOf: string;
+  columns: string[];
+}
+
+/** The export form's fields (`application/x-www-form-urlencoded`). */
+export const scanExportFormSchema = z.object({
+  /** `Bearer <token>`; missing or malformed answers 401. */
+  Authorization: z.string().max(8192).optional(),
+  /** The scan definition as JSON. */
+  body: z.string().max(200_000),
+});

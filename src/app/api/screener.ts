@@ -1,0 +1,67 @@
+/**
+ * The screener's reads and writes (lazy chunks only): scan lists with their cards, scans, tags
+ * and universes. Reads are `queryOptions` shared by route loaders and screens, and land in the
+ * persisted cache (readable offline). Writes fail at once when offline (`networkMode: 'always'`
+ * in the screens): they are not queued for later.
+ *
+ * After a write, refresh the narrowest key: `screenerKeys.lists()` for anything a card shows,
+ * `screenerKeys.scan(id)` for the scan itself, `screenerKeys.universes()` for universes.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { ScanPatch, ScanSave, ScanUpdate, UniverseSave } from '../../api/screener.ts';
+import type {
+  ListsAnswer,
+  SavedList,
+  SavedScanAnswer,
+  Scan,
+  ScanTag,
+  Universe,
+} from '../../api/screener-model.ts';
+import { api } from './client.ts';
+import { screenerKeys } from './keys.ts';
+
+/** Every list, the user's own included (the All Scans page). */
+export const scanListsQuery = () =>
+  queryOptions({
+    queryKey: screenerKeys.lists(),
+    queryFn: ({ signal }) => api.get<ListsAnswer>('/lists?includeCustomLists=true', signal),
+    // The restored cache shows at once; the page still asks for the current lists each time
+    // (another tab or device may have changed them, and the cache is written a moment late).
+    refetchOnMount: 'always',
+  });
+
+export const scanQuery = (id: number) =>
+  queryOptions({
+    queryKey: screenerKeys.scan(id),
+    queryFn: ({ signal }) => api.get<Scan>(`/scans/${id}`, signal),
+  });
+
+export const scanTagsQuery = () =>
+  queryOptions({
+    queryKey: screenerKeys.tags(),
+    queryFn: ({ signal }) => api.get<ScanTag[]>('/scans/tags', signal),
+    staleTime: 3_600_000,
+  });
+
+export const universesQuery = () =>
+  queryOptions({
+    queryKey: screenerKeys.universes(),
+    queryFn: ({ signal }) => api.get<Universe[]>('/universes', signal),
+  });
+
+/** The calls behind the screener's writes (docs/API.md, "Screener"). */
+export const screenerApi = {
+  /** Saves a new scan; `copyOf` duplicates (DUPLICATE, SAVE AS NEW). */
+  saveScan: (body: ScanSave) => api.post<SavedScanAnswer>('/scans', body),
+  updateScan: (id: number, body: ScanUpdate) => api.put<SavedScanAnswer>(`/scans/${id}`, body),
+  patchScan: (id: number, patch: ScanPatch) => api.patch<Scan>(`/scans/${id}`, patch),
+  deleteScan: (id: number) => api.delete<void>(`/scans/${id}`),
+  setFavorite: (id: number, marked: boolean) =>
+    marked ? api.put<void>(`/scans/${id}/favorite`) : api.delete<void>(`/scans/${id}/favorite`),
+  createList: (name: string) => api.post<SavedList>('/lists', { name }),
+  renameList: (listId: number, name: string) => api.patch<SavedList>(`/lists/${listId}`, { name }),
+  deleteList: (listId: number) => api.delete<void>(`/lists/${listId}`),
+  saveUniverse: (universeId: number | null, body: UniverseSave) =>
+    api.patch<Universe>(universeId === null ? '/universes' : `/universes/${universeId}`, body),
+  deleteUniverse: (universeId: number) => api.delete<void>(`/universes/${universeId}`),
+};

@@ -1,0 +1,35 @@
+/**
+ * A modal dialog for lazy screens: a titled panel over a dimmed page, closed by its own
+ * buttons or Escape. Plain elements styled like Ionic's alert (ion-modal's wrapper would add
+ * to the entry chunk).
+ */
+import { useEffect } from 'react';
+
+export function Dialog({
+  title,
+  onClose,
+  children,
+  actions,
+}: {
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+  actions: React.ReactNode;
+}) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="dialog" aria-modal="true" aria-label={title}>
+        <h2>{title}</h2>
+        <div className="dialog-body">{children}</div>
+        <div className="dialog-actions">{actions}</div>
+      </div>
+    </div>
+  );
+}

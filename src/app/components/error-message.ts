@@ -1,0 +1,12 @@
+import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { ApiRequestError } from '../api/client.ts';
+
+/**
+ * What to tell the user about a failed request: the server's own message when it refused the
+ * input (a duplicate name, a blank one, a scan still using a universe…), the generic one for
+ * anything else (spec 1 §8).
+ */
+export const errorMessageOf = (error: unknown): string =>
+  error instanceof ApiRequestError && error.status < 500 && error.code !== 'UNKNOWN'
+    ? error.message
+    : GENERIC_ERROR_MESSAGE;

@@ -1,0 +1,74 @@
+/**
+ * Where hub pushes enter the TanStack Query cache: the one place (spec 2 §4.7, docs/LIVE.md).
+ * Components never write live data; they read their queries as usual and re-render when a push
+ * changed a row.
+ * - Trade updates go into the query each registration names (a scan page, a list of rows).
+ * - Quotes go into `liveKeys.quotes()`, re-mark the trade log's open positions (every
+ *   `tradeKeys.lists()` query), set the order editor's last price (`marketKeys.stockLast`), and
+ *   refresh the editor's calculation when one of its legs moved, at most every 5 s.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { LiveQuote } from '../../api/hub.ts';
+import type { Position, TradeCalculationRequest } from '../../api/trades.ts';
+import { formatContractId } from '../../domain/contracts/contract-id.ts';
+import { tradeKeys } from '../api/trade-mutations.ts';
+import { marketKeys } from '../api/trades.ts';
+import { markPositions } from './position-marks.ts';
+import { type LiveTradeUpdate, mergeTradeData } from './trade-merge.ts';
+
+export const liveKeys = {
+  all: ['live'] as const,
+  /** Every quote received, by id (symbol or option id). */
+  quotes: () => [...liveKeys.all, 'quotes'] as const,
+};
+
+/** An order calculation is recalculated on live quotes at most this often, ms. */
+export const CALCULATION_REFRESH_MS = 5_000;
+
+/** Applies trade updates to the query of each update's registration. */
+export function applyTradeUpdates(
+  queryClient: QueryClient,
+  queryKeyOf: (registrationId: string) => QueryKey | undefined,
+  updates: readonly LiveTradeUpdate[],
+): void {
+  const byRegistration = new Map<string, Map<string, LiveTradeUpdate>>();
+  for (const u of updates) {
+    const map = byRegistration.get(u.registrationId) ?? new Map<string, LiveTradeUpdate>();
+    map.set(u.id, u);
+    byRegistration.set(u.registrationId, map);
+  }
+  for (const [registrationId, map] of byRegistration) {
+    const queryKey = queryKeyOf(registrationId);
+    if (!queryKey) continue;
+    queryClient.setQueriesData<unknown>({ queryKey }, (data: unknown) =>
+      data === undefined ? data : mergeTradeData(data, map),
+    );
+  }
+}
+
+const calculationLegIds = (key: QueryKey): string[] => {
+  const request = key[2] as TradeCalculationRequest | undefined;
+  return request?.legs?.map((l) => formatContractId(l.contract)) ?? [];
+};
+
+export function applyQuotes(queryClient: QueryClient, quotes: readonly LiveQuote[], nowMs: number): void {
+  if (quotes.length === 0) return;
+  const byId = new Map(quotes.map((q) => [q.id, q]));
+  queryClient.setQueryData<Record<string, LiveQuote>>(liveKeys.quotes(), (all) => ({
+    ...all,
+    ...Object.fromEntries(byId),
+  }));
+  queryClient.setQueriesData<readonly Position[]>({ queryKey: tradeKeys.lists() }, (positions) =>
+    positions ? markPositions(positions, byId, nowMs) : positions,
+  );
+  for (const q of quotes) {
+    const key = marketKeys.stockLast(q.id);
+    if (q.kind === 'stock' && queryClient.getQueryState(key)) queryClient.setQueryData(key, q.last);
+  }
+  const calculations = queryClient.getQueryCache().findAll({ queryKey: [...tradeKeys.all, 'calculation'] });
+  for (const query of calculations) {
+    if (nowMs - query.state.dataUpdatedAt < CALCULATION_REFRESH_MS) continue;
+    if (calculationLegIds(query.queryKey).some((id) => byId.has(id)))
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  }
+}

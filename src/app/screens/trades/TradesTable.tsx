@@ -1,0 +1,134 @@
+/**
+ * The trade log table (spec 3 §2): single-column sort from the headers, optional group rows,
+ * the first column fixed while the rest scrolls sideways, and a detail panel under a row that
+ * a click (or Enter) toggles.
+ */
+import { Fragment, useMemo, useState } from 'react';
+import type { Position } from '../../../api/trades.ts';
+import { LiveCell } from '../../live/LiveCell.tsx';
+import { TradeDetail } from './TradeDetail.tsx';
+import {
+  cellText,
+  columnTitle,
+  groupRows,
+  isSortable,
+  type RowValues,
+  rowValues,
+  sortRows,
+} from './trade-table.ts';
+
+interface Row {
+  readonly position: Position;
+  readonly values: RowValues;
+}
+
+export function TradesTable({
+  positions,
+  columnKeys,
+  sorting,
+  grouping,
+  onSort,
+}: {
+  positions: readonly Position[];
+  columnKeys: readonly string[];
+  sorting: { key: string; order: 'asc' | 'desc' };
+  grouping: string | null;
+  onSort: (sorting: { key: string; order: 'asc' | 'desc' }) => void;
+}) {
+  const [openId, setOpenId] = useState<number | null>(null);
+  const rows = useMemo(
+    () =>
+      sortRows(
+        positions.map((position): Row => ({ position, values: rowValues(position) })),
+        sorting.key,
+        sorting.order,
+      ),
+    [positions, sorting.key, sorting.order],
+  );
+  const groups = grouping ? groupRows(rows, grouping) : [{ label: '', rows }];
+  const headerSort = (key: string) => {
+    if (!isSortable(key)) return;
+    onSort({ key, order: sorting.key === key && sorting.order === 'asc' ? 'desc' : 'asc' });
+  };
+  const toggle = (id: number) => setOpenId((current) => (current === id ? null : id));
+  return (
+    <div className="table-scroll">
+      <table className="trades-table">
+        <thead>
+          <tr>
+            {columnKeys.map((key) => {
+              const active = sorting.key === key;
+              return (
+                <th
+                  key={key}
+                  scope="col"
+                  aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className={isSortable(key) ? 'sortable' : undefined}
+                  onClick={() => headerSort(key)}
+                >
+                  {columnTitle(key)}
+                  {active && <span aria-hidden="true">{sorting.order === 'asc' ? ' ▲' : ' ▼'}</span>}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <Fragment key={group.label || 'all'}>
+              {grouping && (
+                <tr className="group-row">
+                  <th colSpan={columnKeys.length} scope="rowgroup">
+                    {group.label} <span className="count">({group.rows.length})</span>
+                  </th>
+                </tr>
+              )}
+              {group.rows.map(({ position, values }) => {
+                const expanded = openId === position.positionId;
+                return (
+                  <Fragment key={position.positionId}>
+                    <tr
+                      className={`trade-row${expanded ? ' expanded' : ''}`}
+                      tabIndex={0}
+                      aria-expanded={expanded}
+                      data-position={position.positionId}
+                      onClick={() => toggle(position.positionId)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault();
+                          toggle(position.positionId);
+                        }
+                      }}
+                    >
+                      {columnKeys.map((key) => {
+                        const text = cellText(key, values);
+                        const signed =
+                          key === 'pl' && typeof values.pl === 'number'
+                            ? values.pl < 0
+                              ? 'loss'
+                              : 'gain'
+                            : '';
+                        return (
+                          <td key={key} data-column={key} className={signed || undefined}>
+                            {key === 'pl' ? <LiveCell value={values.pl}>{text}</LiveCell> : text}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                    {expanded && (
+                      <tr className="detail-row">
+                        <td colSpan={columnKeys.length}>
+                          <TradeDetail position={position} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * A scan's market, kept with its results: a compact copy of the snapshot columns of the
+ * underlyings and options its kept trades use, taken while the scan's frame is still pinned.
+ * Paging and exports build rows from it later, so a cached scan shows the numbers of the instant it
+ * was run at (the live frames move on) and no frame stays pinned (which would stall the writer).
+ * Cost: one pass over (kept underlyings × underlying columns + kept options × option columns).
+ */
+import type { FrameColumns } from './frame-views.ts';
+import { MarketView } from './market-view.ts';
+
+type Typed = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
+
+// One copy loop per element type: a single generic loop would see every array type and run
+// megamorphic (several times slower).
+function pickF64(src: Float64Array, index: Int32Array): Float64Array {
+  const dst = new Float64Array(index.length);
+  for (let i = 0; i < index.length; i++) dst[i] = src[index[i]!]!;
+  return dst;
+}
+function pickF32(src: Float32Array, index: Int32Array): Float32Array {
+  const dst = new Float32Array(index.length);
+  for (let i = 0; i < index.length; i++) dst[i] = src[index[i]!]!;
+  return dst;
+}
+function pickI32(src: Int32Array, index: Int32Array): Int32Array {
+  const dst = new Int32Array(index.length);
+  for (let i = 0; i < index.length; i++) dst[i] = src[index[i]!]!;
+  return dst;
+}
+function pickU32(src: Uint32Array, index: Int32Array): Uint32Array {
+  const dst = new Uint32Array(index.length);
+  for (let i = 0; i < index.length; i++) dst[i] = src[index[i]!]!;
+  return dst;
+}
+function pickU16(src: Uint16Array, index: Int32Array): Uint16Array {
+  const dst = new Uint16Array(index.length);
+  for (let i = 0; i < index.length; i++) dst[i] = src[index[i]!]!;
+  return dst;
+}
+function pickU8(src: Uint8Array, index: Int32Array): Uint8Array {
+  const dst = new Uint8Array(index.length);
+  for (let i = 0; i < index.length; i++) dst[i] = src[index[i]!]!;
+  return dst;
+}
+
+function pickColumn(src: Typed, index: Int32Array): Typed {
+  if (src instanceof Float64Array) return pickF64(src, index);
+  if (src instanceof Int32Array) return pickI32(src, index);
+  if (src instanceof Uint32Array) return pickU32(src, index);
+  if (src instanceof Uint16Array) return pickU16(src, index);
+  if (src instanceof Uint8Array) return pickU8(src, index);
+  return pickF32(src, index);
+}
+
+function pick<T extends object>(columns: T, index: Int32Array): T {
+  const out: Record<string, Typed> = {};
+  for (const [name, src] of Object.entries(columns) as [string, Typed][]) out[name] = pickColumn(src, index);
+  return out as T;
+}
+
+export interface Capture {
+  readonly view: MarketView;
+  /** Original underlying row → row in the capture. */
+  readonly underlyingOf: ReadonlyMap<number, number>;
+  /** Bytes of the copied columns. */
+  readonly bytes: number;
+}
+
+/**
+ * Copies `underlyings` (original rows) and `rows` (original option rows, each belonging to one
+ * of them) out of `view`; `rowOf` maps an original option row to its capture row (−1 if none). In the capture each underlying's options are contiguous, so its
+ * option range (`optionStart`, `optionEnd`) is valid; groups are not kept.
+ */
+export function captureView(
+  view: MarketView,
+  underlyings: readonly number[],
+  rows: Int32Array,
+): { readonly capture: Capture; readonly rowOf: Int32Array } {
+  // Distinct rows, ascending.
+  const all = Int32Array.from(rows).sort();
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
+  const sortedRows = all.subarray(0, n);
+  const us = Int32Array.from(underlyings);
+  const underlyingOf = new Map<number, number>();
+  us.forEach((u, i) => {
+    underlyingOf.set(u, i);
+  });
+  // Options grouped by captured underlying (snapshot rows are sorted by underlying row already,
+  // but the captured underlyings may come in any order).
+  const byUnderlying = new Map<number, number[]>();
+  const optionU = view.cols.options.underlying;
+  for (const r of sortedRows) {
+    const list = byUnderlying.get(optionU[r]!) ?? [];
+    list.push(r);
+    byUnderlying.set(optionU[r]!, list);
+  }
+  const order: number[] = [];
+  const start = new Int32Array(us.length);
+  const end = new Int32Array(us.length);
+  us.forEach((u, i) => {
+    start[i] = order.length;
+    for (const r of byUnderlying.get(u) ?? []) order.push(r);
+    end[i] = order.length;
+  });
+  const rowOf = new Int32Array(view.cols.options.strike.length).fill(-1);
+  order.forEach((r, i) => {
+    rowOf[r] = i;
+  });
+  const orderRows = Int32Array.from(order);
+  const options = pick(view.cols.options, orderRows);
+  options.underlying.set(order.map((r) => underlyingOf.get(optionU[r]!)!));
+  const underlyingCols = pick(view.cols.underlyings, us);
+  underlyingCols.optionStart.set(start);
+  underlyingCols.optionEnd.set(end);
+  underlyingCols.groupStart.fill(0);
+  underlyingCols.groupEnd.fill(0);
+  const cols: FrameColumns = {
+    options,
+    groups: pick(view.cols.groups, new Int32Array(0)),
+    underlyings: underlyingCols,
+  };
+  let bytes = 0;
+  for (const table of [cols.options, cols.underlyings])
+    for (const column of Object.values(table) as Typed[]) bytes += column.byteLength;
+  const capture: Capture = {
+    underlyingOf,
+    bytes,
+    view: new MarketView({
+      cols,
+      symbols: Array.from(us, (u) => view.symbols[u]!),
+      expirations: view.expirations,
+      industries: view.industries,
+      asOfMs: view.asOfMs,
+      riskFreeRate: view.rate,
+      expirationTables: view,
+    }),
+  };
+  return { capture, rowOf };
+}

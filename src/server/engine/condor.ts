@@ -1,0 +1,266 @@
+/**
+ * Iron condors and iron butterflies (and custom legs of the same shape) enumerated body first:
+ * for each body (short put K1, short call K2 ≥ K1), the put wing K0 widens downward and the call
+ * wing K3 upward. Per share unit of the q contracts on each leg, with credit u = −cost / q:
+ *
+ *   P/L = q·(u − wp) below K0, q·(u − (K1 − s)) on [K0, K1], q·u on the body, mirrored above;
+ *   max loss = q·(max(wp, wc) − u), max profit = q·u (when u < both wings).
+ *
+ * That gives bounds for whole bodies and wings, from the fills alone (bought legs fill ≥ 0):
+ * - max loss ≥ −P/L(0) ≥ q·(wp − fills sold) and ≥ −P/L(∞) ≥ q·(wc − fills sold): a wing loop
+ *   stops once over the max loss limit (wings only widen);
+ * - u ≤ u_max = sold fills − the cheapest bought fills available: with u_max below the narrowest
+ *   put wing, every trade loses below K1 − u ≥ K1 − u_max, so prob. of loss ≥ F(K1 − u_max)
+ *   (+ 1 − F(K2 + u_max) on the call side), F the lognormal CDF at the horizon; prob. of profit
+ *   ≤ 1 − that; the profit ratio u / (max(wp, wc) − u) ≤ u_max / (W_min − u_max).
+ * For one trade, u is known from its fills and the same formulas bound its key tightly at the
+ * cost of two normal CDFs instead of the whole metric.
+ * When an underlying's top list is full, a body, put wing or trade whose bound cannot beat its worst
+ * kept trade is skipped (a 1e-12 margin covers rounding; the bounds stay 1e-8 of the price scale
+ * clear of the metrics' zero tolerance). Only pruning: kept candidates are evaluated exactly as
+ * any other, and an underlying pruned by its key reports its trade count as not exact.
+ */
+import { fillPrice } from '../../domain/metrics/bid-ask.ts';
+import { probBelow } from '../../domain/pricing/probability.ts';
+import type { Structure } from './structure.ts';
+import { METRIC } from './trade-metric.ts';
+
+/** Legs of the condor shape, by option leg index, and the contracts q per leg. */
+export interface CondorShape {
+  readonly longPut: number;
+  readonly shortPut: number;
+  readonly shortCall: number;
+  readonly longCall: number;
+  readonly q: number;
+  /** Iron butterfly: the short put and call share the body strike. */
+  readonly butterfly: boolean;
+}
+
+/** The condor shape of a structure, or null. */
+export function condorShape(s: Structure): CondorShape | null {
+  if (s.mode !== 'slots' || s.options.length !== 4 || s.legs.length !== 4) return null;
+  const find = (isCall: boolean, sign: number) =>
+    s.options.findIndex((o) => o.isCall === isCall && Math.sign(o.quantity) === sign);
+  const longPut = find(false, 1);
+  const shortPut = find(false, -1);
+  const shortCall = find(true, -1);
+  const longCall = find(true, 1);
+  if ([longPut, shortPut, shortCall, longCall].some((i) => i < 0)) return null;
+  const o = s.options;
+  const q = o[longPut]!.quantity;
+  if (o[shortPut]!.quantity !== -q || o[shortCall]!.quantity !== -q || o[longCall]!.quantity !== q)
+    return null;
+  const slots = [
+    o[longPut]!.strikeSlot,
+    o[shortPut]!.strikeSlot,
+    o[shortCall]!.strikeSlot,
+    o[longCall]!.strikeSlot,
+  ];
+  if (slots[0] !== 0) return null;
+  const butterfly = slots[1] === 1 && slots[2] === 1 && slots[3] === 2;
+  const condor = slots[1] === 1 && slots[2] === 2 && slots[3] === 3;
+  if (!butterfly && !condor) return null;
+  return { longPut, shortPut, shortCall, longCall, q, butterfly };
+}
+
+/** Which key bound applies: the first sort key, when it is one the shape can bound. */
+export type CondorKey = 'prob_loss' | 'prob_profit' | 'spread_profit_ratio' | null;
+
+export function condorKey(sort: readonly { kind: string; id?: number; desc: boolean }[]): CondorKey {
+  const k = sort[0];
+  if (k?.kind !== 'trade') return null;
+  if (k.id === METRIC.prob_loss && !k.desc) return 'prob_loss';
+  if (k.id === METRIC.prob_profit && k.desc) return 'prob_profit';
+  if (k.id === METRIC.spread_profit_ratio && k.desc) return 'spread_profit_ratio';
+  return null;
+}
+
+export interface CondorGroup {
+  /** Allowed strike indices per option leg (the per-leg filters passed). */
+  readonly eligible: readonly Uint8Array[];
+  readonly strikeCount: number;
+  readonly strikes: Float64Array;
+  readonly bid: Float64Array;
+  readonly ask: Float64Array;
+  /** Row of the call at strike index j is base + 2j, the put base + 2j + 1. */
+  readonly base: number;
+  readonly level: number;
+  /** Max loss limit incl. rounding tolerance, or Infinity. */
+  readonly lossLimit: number;
+  readonly widthMax: number;
+  /** Rank trades by the key bound (grouped scans; a narrowed scan counts every trade). */
+  readonly rank: boolean;
+  /** Lognormal at the horizon: spot, years, σ, drift. */
+  readonly spot: number;
+  readonly years: number;
+  readonly sigma: number;
+  readonly drift: number;
+}
+
+const MARGIN = 1e-12;
+
+/**
+ * Enumerates the group's condors, calling `visit(k0, k1, k2, k3)` with strike indices for the
+ * ones that may pass and rank; `threshold()` is the worst kept key (NaN while the list has room).
+ * Returns true when some were skipped for their key (the count is then not exact).
+ */
+export function scanCondors(
+  shape: CondorShape,
+  key: CondorKey,
+  g: CondorGroup,
+  threshold: () => number,
+  visit: (k0: number, k1: number, k2: number, k3: number) => void,
+): boolean {
+  let pruned = false;
+  const m = g.strikeCount;
+  const { strikes, base } = g;
+  const fill = (j: number, isCall: boolean, buy: boolean) => {
+    const row = base + 2 * j + (isCall ? 0 : 1);
+    return fillPrice(g.bid[row]!, g.ask[row]!, buy ? 1 : -1, g.level);
+  };
+  const eLp = g.eligible[shape.longPut]!;
+  const eSp = g.eligible[shape.shortPut]!;
+  const eSc = g.eligible[shape.shortCall]!;
+  const eLc = g.eligible[shape.longCall]!;
+  // Cheapest bought fills below (puts) and above (calls) each index, and the nearest wing strikes.
+  const minLpBelow = new Float64Array(m + 1).fill(Infinity); // min over j' < j
+  const nearLpBelow = new Float64Array(m + 1).fill(Number.NaN); // largest eligible strike < K_j
+  for (let j = 1; j <= m; j++) {
+    const prev = j - 1;
+    minLpBelow[j] = Math.min(minLpBelow[j - 1]!, eLp[prev] ? fill(prev, false, true) : Infinity);
+    nearLpBelow[j] = eLp[prev] ? strikes[base + 2 * prev]! : nearLpBelow[j - 1]!;
+  }
+  const minLcAbove = new Float64Array(m + 1).fill(Infinity); // min over j' > j
+  const nearLcAbove = new Float64Array(m + 1).fill(Number.NaN);
+  for (let j = m - 2; j >= 0; j--) {
+    const next = j + 1;
+    minLcAbove[j] = Math.min(minLcAbove[j + 1]!, eLc[next] ? fill(next, true, true) : Infinity);
+    nearLcAbove[j] = eLc[next] ? strikes[base + 2 * next]! : nearLcAbove[j + 1]!;
+  }
+  const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
+  // The lognormal CDF on a grid (64 points per strike over [K_min / 2, 2·K_max]), built on first
+  // use: a grid point below x bounds F(x) from below, one above from above (F increases).
+  let grid: Float64Array | null = null;
+  const lo = m > 0 ? strikes[base]! / 2 : 0;
+  const hi = m > 0 ? 2 * strikes[base + 2 * (m - 1)]! : 1;
+  const points = Math.max(256, 64 * m);
+  const dx = (hi - lo) / (points - 1);
+  const cdfGrid = (): Float64Array => {
+    if (grid) return grid;
+    grid = new Float64Array(points);
+    for (let i = 0; i < points; i++) grid[i] = cdf(lo + i * dx);
+    return grid;
+  };
+  const cdfBelow = (x: number): number => {
+    if (!(x > lo)) return 0;
+    const i = Math.floor((x - lo) / dx);
+    return i >= points ? cdfGrid()[points - 1]! : cdfGrid()[i]!;
+  };
+  const cdfAbove = (x: number): number => {
+    if (x < lo) return cdfGrid()[0]!;
+    const i = Math.ceil((x - lo) / dx);
+    return i >= points ? 1 : cdfGrid()[i]!;
+  };
+  // The metrics count |P/L| ≤ 1e-9 of the price scale as zero: keep the bound 10× clear of it.
+  const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? strikes[base + 2 * (m - 1)]! : 0);
+  /**
+   * Optimistic key for credit ≤ uMax with the narrowest wings wpMin, wcMin (see module comment);
+   * `exact` evaluates the CDF, otherwise the grid bounds it.
+   */
+  const bound = (
+    k1: number,
+    k2: number,
+    uMax: number,
+    wpMin: number,
+    wcMin: number,
+    exact = false,
+  ): number => {
+    if (key === 'spread_profit_ratio') {
+      const w = Math.max(wpMin, wcMin);
+      if (uMax <= 0) return 0;
+      return uMax + tol < w ? uMax / (w - uMax) : Infinity;
+    }
+    let loss = 0;
+    if (uMax + tol < wpMin) loss += exact ? cdf(k1 - uMax) : cdfBelow(k1 - uMax);
+    if (uMax + tol < wcMin) loss += 1 - (exact ? cdf(k2 + uMax) : cdfAbove(k2 + uMax));
+    return key === 'prob_loss' ? loss : 1 - loss;
+  };
+  /** True when an optimistic key cannot beat `worst` (the margin covers rounding). */
+  const beyond = (optimistic: number, worst: number): boolean =>
+    key === 'prob_loss'
+      ? optimistic - MARGIN > worst
+      : optimistic + MARGIN * Math.max(1, Math.abs(optimistic)) < worst;
+  /** True when the optimistic key cannot beat the worst kept one. */
+  const hopeless = (optimistic: number): boolean => {
+    if (!g.rank || key === null) return false;
+    const worst = threshold();
+    if (Number.isNaN(worst)) return false;
+    const out = beyond(optimistic, worst);
+    if (out) pruned = true;
+    return out;
+  };
+  for (let j1 = 1; j1 < m - 1; j1++) {
+    if (!eSp[j1]) continue;
+    const k1 = strikes[base + 2 * j1]!;
+    const fSp = fill(j1, false, false);
+    // Widest bodies first: they tend to rank best, so the kept trades' bar rises early.
+    for (let j2 = shape.butterfly ? j1 : m - 2; shape.butterfly ? j2 === j1 : j2 > j1; j2--) {
+      if (!eSc[j2]) continue;
+      const k2 = strikes[base + 2 * j2]!;
+      const fSc = fill(j2, true, false);
+      const sold = fSp + fSc;
+      // Body bound over every pair of wings.
+      const uMax = sold - minLpBelow[j1]! - minLcAbove[j2]!;
+      const wpMin = k1 - nearLpBelow[j1]!;
+      const wcMin = nearLcAbove[j2]! - k2;
+      if (!(wpMin > 0) || !(wcMin > 0)) continue;
+      if (hopeless(bound(k1, k2, uMax, wpMin, wcMin))) continue;
+      for (let j0 = j1 - 1; j0 >= 0; j0--) {
+        const k0 = strikes[base + 2 * j0]!;
+        const wp = k1 - k0;
+        // Max loss ≥ q·(wp − sold fills); the spread width only grows.
+        if (shape.q * (wp - sold) > g.lossLimit || wcMin + (k2 - k0) > g.widthMax + MARGIN * k2) break;
+        if (!eLp[j0]) continue;
+        const fLp = fill(j0, false, true);
+        const uMaxWing = sold - fLp - minLcAbove[j2]!;
+        if (hopeless(bound(k1, k2, uMaxWing, wp, wcMin))) continue;
+        // Over the call wings the bound takes two values: before and after the call wing is wider
+        // than u_max (then the loss above K2 + u counts); it only gets worse, so the loop stops.
+        const narrowCalls = g.rank ? bound(k1, k2, uMaxWing, wp, uMaxWing) : Number.NaN;
+        const wideCalls = g.rank ? bound(k1, k2, uMaxWing, wp, Infinity) : Number.NaN;
+        // The kept trades' worst key, read again after each offered trade.
+        let worst = g.rank ? threshold() : Number.NaN;
+        const ranked = g.rank && key !== null && !Number.isNaN(worst);
+        for (let j3 = j2 + 1; j3 < m; j3++) {
+          const k3 = strikes[base + 2 * j3]!;
+          if (shape.q * (k3 - k2 - sold + fLp) > g.lossLimit || k3 - k0 > g.widthMax + MARGIN * k3) break;
+          if (!eLc[j3]) continue;
+          if (ranked) {
+            const wc = k3 - k2;
+            const wide = uMaxWing + tol < wc;
+            const optimistic =
+              key === 'spread_profit_ratio'
+                ? bound(k1, k2, uMaxWing, wp, wc)
+                : wide
+                  ? wideCalls
+                  : narrowCalls;
+            if (beyond(optimistic, worst)) {
+              pruned = true;
+              if (key === 'spread_profit_ratio' || wide) break;
+              continue;
+            }
+            // The trade's own credit and wings: tight, and still cheaper than the exact metric.
+            const u = sold - fLp - fill(j3, true, true);
+            if (beyond(bound(k1, k2, u, wp, wc), worst) || beyond(bound(k1, k2, u, wp, wc, true), worst)) {
+              pruned = true;
+              continue;
+            }
+          }
+          visit(j0, j1, j2, j3);
+          if (ranked) worst = threshold();
+        }
+      }
+    }
+  }
+  return pruned;
+}

@@ -1,0 +1,134 @@
+/**
+ * Strike combinations of a same-expiration structure: one strike index per strike slot, strictly
+ * ascending, each allowed for its slot, with the filters that bound whole loops applied in the
+ * loop bounds:
+ *
+ * - spread width: strikes ascend, so a later strike only widens the spread (`break`);
+ * - butterflies: the upper wing is looked up, not scanned (the leg rule's tolerance, 1e-9 × K);
+ * - max loss (branch and bound): the loss is at least −P/L at 0 and, when the P/L is flat above
+ *   the strikes, −P/L far above them; each is a sum of per-slot terms (w·fill − w·K for puts, and
+ *   w·fill + w·K for calls), known exactly for the chosen slots and bounded below by suffix minima
+ *   for the slots still to choose. A subtree whose bound exceeds the limit is skipped, and a loop
+ *   stops once even its suffix bound does (suffix minima only grow along the loop).
+ *
+ * The bounds only prune: every kept combination is still evaluated exactly.
+ */
+
+const STRIKE_EPS = 1e-9;
+
+/** Max-loss bound of one expiration's combinations (see the module comment). */
+export interface LossBound {
+  /** The max-loss limit plus a tolerance for rounding. */
+  readonly limit: number;
+  /** The P/L is flat far above the strikes (calls and shares net to zero): the ∞ bound applies. */
+  readonly flat: boolean;
+  /** Stock legs' terms (their fills), the same in both bounds. */
+  readonly fixed: number;
+  /** Per slot and strike index: the slot's legs' terms for −P/L(0) and −P/L(∞); +∞ where not allowed. */
+  readonly atZero: readonly Float64Array[];
+  readonly atInfinity: readonly Float64Array[];
+}
+
+interface Suffix {
+  readonly atZero: Float64Array[];
+  readonly atInfinity: Float64Array[];
+}
+
+function suffixMinima(terms: readonly Float64Array[], m: number): Float64Array[] {
+  return terms.map((t) => {
+    const out = new Float64Array(m + 1).fill(Infinity);
+    for (let j = m - 1; j >= 0; j--) out[j] = Math.min(t[j]!, out[j + 1]!);
+    return out;
+  });
+}
+
+export interface Combinations {
+  readonly slotOk: readonly Uint8Array[];
+  readonly strikeCount: number;
+  /** `strikes[base + 2j]` is the strike of index j (the snapshot's call rows). */
+  readonly strikes: Float64Array;
+  readonly base: number;
+  readonly widthMax: number | null;
+  readonly equalWings: boolean;
+  readonly loss: LossBound | null;
+}
+
+/**
+ * Calls `visit` with the chosen strike index per slot for every combination that may pass.
+ * `picked` is reused: read it inside `visit`.
+ */
+export function leftToRight(c: Combinations, visit: (picked: Int32Array) => void): void {
+  const { slotOk, strikeCount: m, strikes, base, equalWings, loss } = c;
+  const slots = slotOk.length;
+  if (slots === 0) return;
+  const picked = new Int32Array(slots);
+  const maxWidth = c.widthMax ?? Infinity;
+  const suffix: Suffix | null = loss
+    ? { atZero: suffixMinima(loss.atZero, m), atInfinity: suffixMinima(loss.atInfinity, m) }
+    : null;
+  // Exact terms of the slots chosen so far.
+  const sum0 = new Float64Array(slots + 1);
+  const sumInf = new Float64Array(slots + 1);
+  if (loss) {
+    sum0[0] = loss.fixed;
+    sumInf[0] = loss.fixed;
+  }
+  /** Lower bound of the terms of the slots after `level` when `level` takes index j. */
+  const rest = (terms: readonly Float64Array[], level: number, j: number): number => {
+    let r = 0;
+    for (let s = level + 1; s < slots; s++) {
+      const k = j + s - level;
+      r += k < m ? terms[s]![k]! : Infinity;
+    }
+    return r;
+  };
+  /** 1 when every later index fails (stop the loop), −1 when this one does, 0 when it may pass. */
+  const prune = (level: number, j: number): number => {
+    if (!loss || !suffix) return 0;
+    const r0 = rest(suffix.atZero, level, j);
+    const rInf = loss.flat ? rest(suffix.atInfinity, level, j) : -Infinity;
+    const stop0 = sum0[level]! + suffix.atZero[level]![j]! + r0;
+    const stopInf = loss.flat ? sumInf[level]! + suffix.atInfinity[level]![j]! + rInf : -Infinity;
+    if (Math.max(stop0, stopInf) > loss.limit) return 1;
+    const here0 = sum0[level]! + loss.atZero[level]![j]! + r0;
+    const hereInf = loss.flat ? sumInf[level]! + loss.atInfinity[level]![j]! + rInf : -Infinity;
+    return Math.max(here0, hereInf) > loss.limit ? -1 : 0;
+  };
+  const take = (level: number, j: number): void => {
+    picked[level] = j;
+    if (loss) {
+      sum0[level + 1] = sum0[level]! + loss.atZero[level]![j]!;
+      sumInf[level + 1] = sumInf[level]! + loss.atInfinity[level]![j]!;
+    }
+  };
+  const step = (level: number): void => {
+    const ok = slotOk[level]!;
+    let from = level === 0 ? 0 : picked[level - 1]! + 1;
+    const low = level === 0 ? 0 : strikes[base + 2 * picked[0]!]!;
+    let mirror = -1;
+    if (equalWings && level === 2) {
+      // The upper wing mirrors the lower one: start at the first strike at or above 2·K1 − K0.
+      const k0 = strikes[base + 2 * picked[0]!]!;
+      const k1 = strikes[base + 2 * picked[1]!]!;
+      while (from < m && strikes[base + 2 * from]! - k1 < k1 - k0 - STRIKE_EPS * strikes[base + 2 * from]!)
+        from++;
+      mirror = k1 - k0;
+    }
+    const top = strikes[base + 2 * (m - 1)]!;
+    for (let j = from; j < m; j++) {
+      const k = strikes[base + 2 * j]!;
+      if (level > 0 && k - low > maxWidth) break;
+      // A butterfly's body further from the lower wing than the top strike allows has no upper wing.
+      if (equalWings && level === 1 && k - low > top - k + STRIKE_EPS * top) break;
+      if (mirror >= 0 && Math.abs(mirror - (k - strikes[base + 2 * picked[1]!]!)) > STRIKE_EPS * k) break;
+      if (!ok[j]) continue;
+      const p = prune(level, j);
+      if (p > 0) break;
+      if (p < 0) continue;
+      take(level, j);
+      if (level === slots - 1) visit(picked);
+      else step(level + 1);
+    }
+  };
+  step(0);
+}

@@ -1,0 +1,150 @@
+/**
+ * Per-option values a scan needs again and again, computed at most once per option and scan:
+ * the Black-Scholes-Merton greeks at the option's own IV (exactly as the trade metrics compute a
+ * leg's greeks: `bsGreeks` with T to the 16:00 New York expiry, the rate and the underlying's
+ * dividend yield), the probability of expiring out of the money, and each strike's term of the
+ * expected P/L (`piecewiseExpectedPL`'s E[(S_T − K)⁺] under the probability measure, same
+ * arithmetic, so a trade's expected value sums cached terms). Sized to one underlying's
+ * option range and reset per underlying, so memory stays flat whatever the universe.
+ */
+import { bsGreeks } from '../../domain/pricing/black-scholes.ts';
+import { normCdf } from '../../domain/pricing/normal.ts';
+import { probAbove, probBelow } from '../../domain/pricing/probability.ts';
+import type { MarketView } from './market-view.ts';
+
+const MS_PER_YEAR = 365 * 86_400_000;
+
+export class RowCache {
+  readonly #view: MarketView;
+  #from = 0;
+  #to = 0;
+  #spot = 0;
+  #q = 0;
+  #drift = 0;
+  #sigma = 0;
+  #stamp = new Uint8Array(0);
+  delta = new Float64Array(0);
+  gamma = new Float64Array(0);
+  theta = new Float64Array(0);
+  vega = new Float64Array(0);
+  rho = new Float64Array(0);
+  #probStamp = new Uint8Array(0);
+  #probOtm = new Float64Array(0);
+  #evStamp = new Uint8Array(0);
+  #evTerm = new Float64Array(0);
+  #forward = new Float64Array(0);
+
+  constructor(view: MarketView) {
+    this.#view = view;
+  }
+
+  /**
+   * Starts an underlying (option rows [from, to)) with its spot, dividend yield and the σ of the
+   * probabilities (its ATM IV), as `MarketView.underlyingState` gives them.
+   */
+  reset(from: number, to: number, spot: number, dividendYield: number, sigma: number): void {
+    const n = to - from;
+    if (this.#stamp.length < n) {
+      const size = Math.max(n, 256);
+      this.#stamp = new Uint8Array(size);
+      this.#probStamp = new Uint8Array(size);
+      this.delta = new Float64Array(size);
+      this.gamma = new Float64Array(size);
+      this.theta = new Float64Array(size);
+      this.vega = new Float64Array(size);
+      this.rho = new Float64Array(size);
+      this.#probOtm = new Float64Array(size);
+      this.#evStamp = new Uint8Array(size);
+      this.#evTerm = new Float64Array(size);
+      this.#forward = new Float64Array(size);
+    } else {
+      this.#stamp.fill(0, 0, n);
+      this.#probStamp.fill(0, 0, n);
+      this.#evStamp.fill(0, 0, n);
+    }
+    this.#from = from;
+    this.#to = to;
+    this.#spot = spot;
+    this.#q = dividendYield;
+    this.#drift = this.#view.rate - dividendYield;
+    this.#sigma = sigma;
+  }
+
+  /** Years from the scan's instant to the option's expiry (0 once expired). */
+  years(row: number): number {
+    const v = this.#view;
+    const ms = v.expiryMs[v.cols.options.expiration[row]!]! - v.asOfMs;
+    return Math.max(ms, 0) / MS_PER_YEAR;
+  }
+
+  /** Ensures the greeks of `row` are in the arrays; returns the local index. */
+  greeks(row: number): number {
+    const i = row - this.#from;
+    if (this.#stamp[i] === 1) return i;
+    if (row < this.#from || row >= this.#to) throw new RangeError(`row ${row} outside the underlying`);
+    const o = this.#view.cols.options;
+    const g = bsGreeks(
+      o.right[row] === 1,
+      this.#spot,
+      o.strike[row]!,
+      this.years(row),
+      this.#view.rate,
+      this.#q,
+      o.iv[row]!,
+    );
+    this.delta[i] = g.delta;
+    this.gamma[i] = g.gamma;
+    this.theta[i] = g.theta;
+    this.vega[i] = g.vega;
+    this.rho[i] = g.rho;
+    this.#stamp[i] = 1;
+    return i;
+  }
+
+  legDelta(row: number): number {
+    return this.delta[this.greeks(row)]!;
+  }
+
+  /** P(expires out of the money), lognormal at the option's IV with drift r − q (as `prob_otm`). */
+  probOtm(row: number): number {
+    const i = row - this.#from;
+    if (this.#probStamp[i] === 1) return this.#probOtm[i]!;
+    const o = this.#view.cols.options;
+    const T = this.years(row);
+    const p =
+      o.right[row] === 1
+        ? probBelow(this.#spot, o.strike[row]!, T, o.iv[row]!, this.#drift)
+        : probAbove(this.#spot, o.strike[row]!, T, o.iv[row]!, this.#drift);
+    this.#probOtm[i] = p;
+    this.#probStamp[i] = 1;
+    return p;
+  }
+
+  #ev(row: number): number {
+    const i = row - this.#from;
+    if (this.#evStamp[i] === 1) return i;
+    const S = this.#spot;
+    const T = this.years(row);
+    const sigma = this.#sigma;
+    const drift = this.#drift;
+    const k = this.#view.cols.options.strike[row]!;
+    const forward = S * Math.exp(drift * T);
+    const sd = sigma * Math.sqrt(T);
+    const shift = (drift + 0.5 * sigma * sigma) * T;
+    const d1 = (Math.log(S / k) + shift) / sd;
+    this.#forward[i] = forward;
+    this.#evTerm[i] = forward * normCdf(d1) - k * normCdf(d1 - sd);
+    this.#evStamp[i] = 1;
+    return i;
+  }
+
+  /** S·e^{μT} to the option's expiry (T > 0, σ > 0 assumed: the caller handles point masses). */
+  forward(row: number): number {
+    return this.#forward[this.#ev(row)]!;
+  }
+
+  /** E[(S_T − K)⁺] at the option's expiry and strike, as `piecewiseExpectedPL` computes it. */
+  callExpectation(row: number): number {
+    return this.#evTerm[this.#ev(row)]!;
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * The scan engine's front: runs scans over the market on a worker pool (or in-process), within a
+ * time budget and cancellable, caches each user's last results under a `cacheId`, and answers
+ * pages of rows and CSV exports from the cache. See docs/ENGINE.md.
+ */
+import { availableParallelism } from 'node:os';
+import { columnForKey } from '../../domain/columns/column-catalogue.ts';
+import { ColumnScope } from '../../domain/columns/column-definition.ts';
+import { defaultColumns } from '../../domain/columns/default-columns.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { filtersForStrategy } from '../../domain/filters/filter-catalogue.ts';
+import type { PriceSeries } from '../../domain/filters/indicators/price-series.ts';
+import { STRATEGIES } from '../../domain/strategies/catalogue.ts';
+import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
+import type { DailyBar } from '../market/provider.ts';
+import { rowsToCsv } from './csv.ts';
+import { type CacheEntry, ScanCache } from './scan-cache.ts';
+import {
+  type MarketSource,
+  type ResultGroup,
+  runScan,
+  runShardsHere,
+  ScanCancelledError,
+  type ScanResult,
+  type ShardRunner,
+} from './scan-run.ts';
+import { ScanInputError, type ScanSpec } from './scan-spec.ts';
+import { type GroupRow, RowBuilder, type TradeRow } from './trade-rows.ts';
+import type { UnderlyingExtras } from './underlying-stage.ts';
+import { WorkerPool } from './worker-pool.ts';
+
+/** What the engine reads from the market: the snapshot, the rate, and (optionally) names and bars. */
+export interface EngineMarket extends MarketSource {
+  underlying?(symbol: string): { readonly name: string } | undefined;
+  bars?(symbol: string): readonly DailyBar[] | undefined;
+}
+
+export interface ScanEngineOptions {
+  /** The market, created on first use (the simulator takes seconds to build). */
+  readonly market: () => EngineMarket;
+  /** Worker threads; 0 scans on the calling thread. Default: min(2, cores). */
+  readonly workers?: number;
+  /** A scan past this answers TIMEOUT (504). */
+  readonly timeBudgetMs: number;
+  /** Rows per page (tickers, or trades of a narrowed scan). */
+  readonly pageSize?: number;
+  readonly warn?: (msg: string) => void;
+}
+
+export interface ScanRequest extends ScanSpec {
+  readonly page?: number;
+  readonly cacheId?: string | null;
+  /** Column keys the rows carry; default: the default columns plus the active filters' ones. */
+  readonly columns?: readonly string[] | null;
+}
+
+export interface ScanPage {
+  /** One row per ticker (best trade, with its similar trades), or the trades of a narrowed scan. */
+  readonly items: readonly (GroupRow | TradeRow)[];
+  readonly pageSize: number;
+  /** Rows over all pages: tickers, or trades of the narrowed ticker. */
+  readonly totalCount: number;
+  readonly page: number;
+  readonly cacheId: string;
+  readonly narrowed: boolean;
+  /** Market instant of the results (ISO). */
+  readonly asOf: string;
+  readonly columns: readonly string[];
+}
+
+export type ExportKind = 'underlyings_page' | 'underlyings_all' | 'options_all';
+
+/** Options in the options export, at most (spec 2 §9.5). */
+export const EXPORT_MAX_OPTIONS = 1000;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Figures of the last scan the engine ran (benchmarks, logs). */
+export interface ScanStats {
+  readonly strategy: string;
+  readonly durationMs: number;
+  /** Combinations that reached the trade stage. */
+  readonly evaluated: number;
+  /** Underlyings past the underlying stage. */
+  readonly scanned: number;
+  /** Passing trades found. */
+  readonly passing: number;
+  readonly tickers: number;
+}
+
+export class ScanEngine {
+  readonly pageSize: number;
+  /** The last scan run (not served from the cache). */
+  lastScan: ScanStats | null = null;
+  readonly #opts: ScanEngineOptions;
+  readonly #cache = new ScanCache();
+  readonly #pool: WorkerPool | null;
+  readonly #series = new Map<string, { day: number; series: PriceSeries | undefined }>();
+  #market: EngineMarket | null = null;
+
+  constructor(opts: ScanEngineOptions) {
+    this.#opts = opts;
+    this.pageSize = opts.pageSize ?? DEFAULT_PAGE_SIZE;
+    const workers = opts.workers ?? Math.min(2, availableParallelism());
+    this.#pool = workers > 0 ? new WorkerPool(workers) : null;
+  }
+
+  get market(): EngineMarket {
+    this.#market ??= this.#opts.market();
+    return this.#market;
+  }
+
+  /** Filter names offered for a strategy (spec 2 §7 'get available filters'). */
+  filtersFor(strategy: ScreenerStrategyKey): string[] {
+    return filtersForStrategy(strategy).map((f) => f.name);
+  }
+
+  /** A page of a scan: from the user's cached result when `cacheId` names the same scan. */
+  async run(user: string, request: ScanRequest, signal?: AbortSignal): Promise<ScanPage> {
+    const { entry, fresh } = await this.#resultFor(user, request, signal);
+    const page = fresh ? 0 : (request.page ?? 0);
+    return this.#page(entry, page, request);
+  }
+
+  /** A CSV export of a scan (cached or run now). */
+  async exportCsv(
+    user: string,
+    kind: ExportKind,
+    request: ScanRequest,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    const { entry } = await this.#resultFor(user, request, signal);
+    const columns = this.#columns(request);
+    const result = entry.result;
+    const rows = new RowBuilder(result, columns);
+    const groups = result.groups;
+    let trades: TradeRow[];
+    if (result.narrowed) {
+      const all = groups[0]?.trades ?? [];
+      const g = groups[0];
+      const from = kind === 'underlyings_page' ? (request.page ?? 0) * this.pageSize : 0;
+      const to = kind === 'underlyings_page' ? from + this.pageSize : EXPORT_MAX_OPTIONS;
+      trades = g ? all.slice(from, to).map((t) => rows.trade(g, t)) : [];
+    } else if (kind === 'options_all') {
+      trades = [];
+      for (const g of groups) {
+        for (const t of g.trades) {
+          if (trades.length >= EXPORT_MAX_OPTIONS) break;
+          trades.push(rows.trade(g, t));
+        }
+      }
+    } else {
+      const from = kind === 'underlyings_page' ? (request.page ?? 0) * this.pageSize : 0;
+      const to = kind === 'underlyings_page' ? from + this.pageSize : groups.length;
+      trades = groups.slice(from, to).map((g) => rows.trade(g, g.trades[0]!));
+    }
+    return rowsToCsv(columns, trades);
+  }
+
+  async close(): Promise<void> {
+    await this.#pool?.close();
+  }
+
+  #columns(request: ScanRequest): string[] {
+    const keys =
+      request.columns && request.columns.length > 0
+        ? request.columns
+        : defaultColumns(Object.keys(request.filters));
+    keys.forEach((key, i) => {
+      const c = columnForKey(key);
+      if (!c?.column.scopes.includes(ColumnScope.Screener))
+        throw new ScanInputError(`columns.${i}`, `Unknown column ${key}.`);
+    });
+    return [...keys];
+  }
+
+  #page(entry: CacheEntry, page: number, request: ScanRequest): ScanPage {
+    const result = entry.result;
+    const columns = this.#columns(request);
+    const sortColumns = result.plan.sort.map((s) => s.key);
+    const rows = new RowBuilder(result, [...columns, ...sortColumns]);
+    const from = page * this.pageSize;
+    const to = from + this.pageSize;
+    let items: (GroupRow | TradeRow)[];
+    let totalCount: number;
+    if (result.narrowed) {
+      const g = result.groups[0];
+      totalCount = g?.count ?? 0;
+      items = g ? g.trades.slice(from, to).map((t) => rows.trade(g, t)) : [];
+    } else {
+      totalCount = result.groups.length;
+      items = result.groups.slice(from, to).map((g: ResultGroup) => rows.group(g));
+    }
+    return {
+      items,
+      pageSize: this.pageSize,
+      totalCount,
+      page,
+      cacheId: entry.cacheId,
+      narrowed: result.narrowed,
+      asOf: new Date(result.asOfMs).toISOString(),
+      columns,
+    };
+  }
+
+  async #resultFor(
+    user: string,
+    request: ScanRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<{ entry: CacheEntry; fresh: boolean }> {
+    const spec = specOf(request);
+    const key = specKey(spec);
+    if (request.cacheId) {
+      const cached = this.#cache.get(user, request.cacheId);
+      if (!cached)
+        throw new DomainError('NOT_FOUND', {
+          message: 'These scan results have expired; run the scan again.',
+        });
+      if (cached.key === key) return { entry: cached, fresh: false };
+    }
+    const result = await this.#scan(spec, signal);
+    this.lastScan = {
+      strategy: spec.strategy,
+      durationMs: result.durationMs,
+      evaluated: result.evaluated,
+      scanned: result.scanned,
+      passing: result.tradeCount,
+      tickers: result.groups.length,
+    };
+    const entry: CacheEntry = { cacheId: ScanCache.newId(), key, result };
+    this.#cache.put(user, entry);
+    return { entry, fresh: true };
+  }
+
+  /** Runs a scan now, within the time budget; an abort of `signal` cancels it. */
+  async #scan(spec: ScanSpec, signal: AbortSignal | undefined): Promise<ScanResult> {
+    const cancel = new Int32Array(new SharedArrayBuffer(4));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      Atomics.store(cancel, 0, 1);
+    }, this.#opts.timeBudgetMs);
+    const onAbort = () => Atomics.store(cancel, 0, 1);
+    signal?.addEventListener('abort', onAbort);
+    const runShards: ShardRunner = this.#pool ? (jobs) => this.#pool!.run(jobs) : runShardsHere;
+    const market = this.market;
+    try {
+      if (signal?.aborted) throw new ScanCancelledError();
+      return await runScan(spec, {
+        market,
+        extras: this.#extras(market),
+        runShards,
+        cancel,
+        shardSize: this.#shardSize(),
+        warn: this.#opts.warn ?? (() => {}),
+      });
+    } catch (err) {
+      if (err instanceof ScanCancelledError && timedOut) throw new DomainError('TIMEOUT');
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Underlyings per shard job: about 6 jobs per worker, so a fast worker takes more of them. */
+  #shardSize(): number {
+    const count = this.market.snapshot().underlyingCount;
+    return Math.max(16, Math.ceil(count / (6 * (this.#pool?.size ?? 1))));
+  }
+
+  #extras(market: EngineMarket): UnderlyingExtras {
+    const day = Math.floor(market.snapshot().front().time / 86_400_000);
+    return {
+      name: (symbol) => market.underlying?.(symbol)?.name ?? '',
+      series: (symbol) => {
+        const cached = this.#series.get(symbol);
+        if (cached?.day === day) return cached.series;
+        const bars = market.bars?.(symbol);
+        const series = bars
+          ? {
+              close: Float64Array.from(bars, (b) => b.close),
+              high: Float64Array.from(bars, (b) => b.high),
+              low: Float64Array.from(bars, (b) => b.low),
+            }
+          : undefined;
+        this.#series.set(symbol, { day, series });
+        return series;
+      },
+    };
+  }
+}
+
+/** The scan part of a request, with the strategy's defaults made explicit. */
+export function specOf(request: ScanRequest): ScanSpec {
+  const def = STRATEGIES[request.strategy];
+  return {
+    strategy: request.strategy,
+    ratio: def.editor === 'ratio' ? (request.ratio ?? null) : null,
+    legs: request.strategy === 'custom' ? (request.legs ?? []) : null,
+    filters: request.filters,
+    sorting: request.sorting && request.sorting.length > 0 ? request.sorting : def.defaultSorting,
+    bidAskLevel: request.bidAskLevel ?? def.calculationSettings.bid_ask_level,
+    narrowedToSymbol: request.narrowedToSymbol ?? null,
+  };
+}
+
+/** Identity of a scan definition (filter keys sorted, unset filters dropped). */
+export function specKey(spec: ScanSpec): string {
+  const filters = Object.keys(spec.filters)
+    .filter((k) => spec.filters[k] !== null && spec.filters[k] !== undefined)
+    .sort()
+    .map((k) => [k, spec.filters[k]]);
+  return JSON.stringify([
+    spec.strategy,
+    spec.ratio ?? null,
+    spec.legs ?? null,
+    filters,
+    spec.sorting ?? null,
+    spec.bidAskLevel ?? null,
+    spec.narrowedToSymbol ?? null,
+  ]);
+}

@@ -1,0 +1,589 @@
+/**
+ * The scan of one shard (a list of underlyings that passed the underlying filters), as a worker
+ * or the main thread runs it:
+ *
+ *   per underlying → expirations that pass the expiration-level filters (and the closest one)
+ *   → per expiration and leg, the options that pass the per-leg filters (closest strike / delta)
+ *   → the strategy's combinations, strikes in loop bounds (spread width pruned in the loops)
+ *   → trade filters, cheapest first, on the kernel's lazily computed metrics → sort keys
+ *   → the underlying's bounded top list (count of every passing trade kept too).
+ *
+ * Nothing per candidate is allocated; memory is the top lists (capacity × underlyings kept).
+ */
+import { fillPrice } from '../../domain/metrics/bid-ask.ts';
+import { type CondorKey, type CondorShape, condorKey, condorShape, scanCondors } from './condor.ts';
+import { type LossBound, leftToRight } from './enumerate.ts';
+import { isTradable, LEG_NUMBERS, type LegContext, legDays } from './leg-fields.ts';
+import { type MarketInstant, MarketView } from './market-view.ts';
+import { RowCache } from './row-cache.ts';
+import { planScan, type ScanPlan } from './scan-plan.ts';
+import type { ScanSpec } from './scan-spec.ts';
+import type { Structure } from './structure.ts';
+import { TopList } from './top-list.ts';
+import { TradeKernel } from './trade-kernel.ts';
+import { METRIC } from './trade-metric.ts';
+
+/** One shard's job: plain data, posted to a worker as is. */
+export interface ShardJob {
+  readonly spec: ScanSpec;
+  readonly instant: MarketInstant;
+  /** Underlying rows to scan, in any order. */
+  readonly underlyings: Int32Array;
+  /** Per underlying row: rank of its symbol in the sorted universe (the tie-break). */
+  readonly symbolRank: Int32Array;
+  /** Per sort key of kind 'underlying': its value per underlying row (else an empty array). */
+  readonly underlyingKeys: readonly Float64Array[];
+  /** Trades kept per underlying. */
+  readonly capacity: number;
+  /** Set to 1 by the main thread to stop the shard (client gone, time budget). */
+  readonly cancel: Int32Array;
+  /**
+   * A grouped scan: an underlying's best trades are all it needs, so its scan may stop or skip
+   * trades that cannot rank once they are known (a narrowed scan counts every trade).
+   */
+  readonly stopWhenFull: boolean;
+}
+
+/** The shard's underlyings that have passing trades, with their best trades (struct of arrays). */
+export interface ShardResult {
+  readonly underlying: Int32Array<ArrayBuffer>;
+  /** Passing trades per underlying (all of them when `exact`, else the ones found before stopping). */
+  readonly count: Float64Array<ArrayBuffer>;
+  /** 1 when the underlying was scanned to the end, 0 when it stopped once its best trades were known. */
+  readonly exact: Uint8Array<ArrayBuffer>;
+  /** Trades kept per underlying. */
+  readonly size: Int32Array<ArrayBuffer>;
+  /** keyCount keys per kept trade, in underlying order. */
+  readonly keys: Float64Array<ArrayBuffer>;
+  /** legs rows per kept trade. */
+  readonly rows: Int32Array<ArrayBuffer>;
+  readonly keyCount: number;
+  readonly legs: number;
+  /** Candidates that reached the trade stage (combinations evaluated). */
+  readonly evaluated: number;
+  readonly cancelled: boolean;
+}
+
+const CHECK_EVERY = 4096;
+
+/**
+ * A scanner for the shards of one scan: the shards differ only in their underlyings, so one
+ * scanner (compiled plan, view, kernel, caches) serves them all. `view` and `plan` may be passed
+ * when the caller has them already.
+ */
+export function shardScanner(job: ShardJob, view?: MarketView, plan?: ScanPlan): ShardScanner {
+  const v = view ?? new MarketView(job.instant);
+  return new ShardScanner(v, plan ?? planScan(job.spec, job.instant.asOfMs, () => {}), job);
+}
+
+/**
+ * True when the enumeration meets candidates in the tie-break order (option rows in leg order,
+ * ascending): same-expiration structures whose legs take non-decreasing strike slots in leg order,
+ * and time spreads (front leg first; loops by front row, then back row).
+ */
+export function inRowOrder(structure: Structure): boolean {
+  if (structure.mode !== 'slots') return structure.options[0]?.expirationSlot === 0;
+  let last = -1;
+  for (const o of structure.options) {
+    if (o.strikeSlot < last) return false;
+    last = o.strikeSlot;
+  }
+  return true;
+}
+
+export class ShardScanner {
+  readonly view: MarketView;
+  readonly plan: ScanPlan;
+  readonly job: ShardJob;
+  readonly rowCache: RowCache;
+  readonly kernel: TradeKernel;
+  readonly list: TopList;
+  readonly legs: number;
+  readonly keyBuf: Float64Array;
+  readonly rowBuf: Int32Array;
+  readonly desc: readonly boolean[];
+  ctx: LegContext;
+  u = -1;
+  evaluated = 0;
+  cancelled = false;
+  widthMax: number | null;
+  readonly stopWhenFull: boolean;
+  readonly condor: CondorShape | null;
+  readonly condorKey: CondorKey;
+  /** Set when the current underlying's scan skipped trades for their sort key. */
+  inexact = false;
+  // Closest spread width: best distance so far for the underlying.
+  bestDistance = Infinity;
+  // Per eligible expiration group and option leg: eligibility per strike index.
+  eligible: Uint8Array[][] = [];
+
+  constructor(view: MarketView, plan: ScanPlan, job: ShardJob) {
+    this.view = view;
+    this.plan = plan;
+    this.job = job;
+    this.rowCache = new RowCache(view);
+    this.kernel = new TradeKernel(view, this.rowCache);
+    this.legs = plan.structure.options.length;
+    this.desc = plan.sort.map((s) => s.desc);
+    this.list = new TopList(job.capacity, this.desc, this.legs);
+    this.keyBuf = new Float64Array(Math.max(plan.sort.length, 1));
+    this.rowBuf = new Int32Array(Math.max(this.legs, 1));
+    this.ctx = { view, rows: this.rowCache, state: view.underlyingState(0) };
+    this.widthMax = plan.widthMax;
+    this.condor = plan.closestWidth === null ? condorShape(plan.structure) : null;
+    this.condorKey = condorKey(plan.sort);
+    // Every sort key the same within an underlying and candidates enumerated in the tie-break order
+    // (option rows in leg order, ascending): the first trades that pass are its best ones.
+    this.stopWhenFull =
+      job.stopWhenFull &&
+      plan.closestWidth === null &&
+      plan.sort.every((k) => k.kind === 'underlying') &&
+      inRowOrder(plan.structure);
+  }
+
+  /** Scans `underlyings` (one shard of the scan). */
+  run(underlyings: Int32Array): ShardResult {
+    this.evaluated = 0;
+    this.cancelled = false;
+    const out = {
+      underlying: [] as number[],
+      count: [] as number[],
+      exact: [] as number[],
+      size: [] as number[],
+    };
+    const keys: number[] = [];
+    const rows: number[] = [];
+    if (!this.plan.impossible) {
+      for (const u of underlyings) {
+        if (Atomics.load(this.job.cancel, 0) !== 0) {
+          this.cancelled = true;
+          break;
+        }
+        let exact = true;
+        this.inexact = false;
+        try {
+          this.scanUnderlying(u);
+        } catch (err) {
+          if (err === FULL) exact = false;
+          else if (err !== CANCELLED) throw err;
+        }
+        if (this.cancelled) break;
+        if (this.inexact) exact = false;
+        const l = this.list;
+        if (l.count === 0) continue;
+        out.underlying.push(u);
+        out.count.push(l.count);
+        out.exact.push(exact ? 1 : 0);
+        out.size.push(l.size);
+        for (let i = 0; i < l.size * l.keyCount; i++) keys.push(l.keys[i]!);
+        for (let i = 0; i < l.size * l.legs; i++) rows.push(l.rows[i]!);
+      }
+    }
+    return {
+      underlying: Int32Array.from(out.underlying),
+      count: Float64Array.from(out.count),
+      exact: Uint8Array.from(out.exact),
+      size: Int32Array.from(out.size),
+      keys: Float64Array.from(keys),
+      rows: Int32Array.from(rows),
+      keyCount: this.list.keyCount,
+      legs: this.legs,
+      evaluated: this.evaluated,
+      cancelled: this.cancelled,
+    };
+  }
+
+  scanUnderlying(u: number): void {
+    const v = this.view;
+    const c = v.cols.underlyings;
+    this.u = u;
+    this.list.reset(this.job.symbolRank[u]!);
+    this.bestDistance = Infinity;
+    const state = v.underlyingState(u);
+    if (!(state.price > 0)) return;
+    this.ctx = { view: v, rows: this.rowCache, state };
+    this.kernel.setUnderlying(u, state);
+    this.rowCache.reset(c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield, state.iv);
+    const groups = this.eligibleGroups(u);
+    if (groups.length === 0) return;
+    const mode = this.plan.structure.mode;
+    if (mode === 'slots') {
+      for (let gi = 0; gi < groups.length; gi++) this.scanGroup(gi, groups[gi]!);
+    } else {
+      for (let f = 0; f < groups.length; f++) this.scanTimeSpreads(f, groups, mode);
+    }
+  }
+
+  /** Groups of `u` whose expiration passes; fills `eligible` per group and option leg. */
+  eligibleGroups(u: number): number[] {
+    const v = this.view;
+    const g = v.cols.groups;
+    const c = v.cols.underlyings;
+    const plan = this.plan;
+    let groups: number[] = [];
+    for (let gi = c.groupStart[u]!; gi < c.groupEnd[u]!; gi++) {
+      const start = g.start[gi]!;
+      if (g.end[gi]! <= start) continue;
+      if (!(v.expiryMs[g.expiration[gi]!]! > v.asOfMs)) continue;
+      let ok = true;
+      for (const t of plan.expiration) {
+        if (!t.test(t.get(this.ctx, start))) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) groups.push(gi);
+    }
+    if (plan.closestDays !== null && groups.length > 0) {
+      let best = -1;
+      let bestD = Infinity;
+      for (const gi of groups) {
+        const d = Math.abs(legDays(this.ctx, g.start[gi]!) - plan.closestDays);
+        if (d < bestD) {
+          best = gi;
+          bestD = d;
+        }
+      }
+      groups = best >= 0 ? [best] : [];
+    }
+    this.eligible = groups.map((gi) => this.legEligibility(gi));
+    return groups;
+  }
+
+  /** Per option leg, which strike indices of group `gi` the leg may use. */
+  legEligibility(gi: number): Uint8Array[] {
+    const v = this.view;
+    const g = v.cols.groups;
+    const plan = this.plan;
+    const start = g.start[gi]!;
+    const m = (g.end[gi]! - start) >> 1;
+    const ctx = this.ctx;
+    // Options passing the filters common to every leg.
+    const common = new Uint8Array(2 * m);
+    for (let i = 0; i < 2 * m; i++) {
+      const row = start + i;
+      if (!isTradable(v, row)) continue;
+      let ok = true;
+      for (const t of plan.everyLeg) {
+        if (!t.test(t.get(ctx, row))) {
+          ok = false;
+          break;
+        }
+      }
+      common[i] = ok ? 1 : 0;
+    }
+    if (plan.closestMoneyness !== null) {
+      // The strike nearest the target moneyness among strikes with a passing option.
+      let best = -1;
+      let bestD = Infinity;
+      for (let j = 0; j < m; j++) {
+        if (!common[2 * j] && !common[2 * j + 1]) continue;
+        const d = Math.abs(LEG_NUMBERS.moneyness!(ctx, start + 2 * j) - plan.closestMoneyness);
+        if (d < bestD) {
+          best = j;
+          bestD = d;
+        }
+      }
+      for (let j = 0; j < m; j++) {
+        if (j === best) continue;
+        common[2 * j] = 0;
+        common[2 * j + 1] = 0;
+      }
+    }
+    return plan.structure.options.map((slot, leg) => {
+      const out = new Uint8Array(m);
+      const side = slot.isCall ? 0 : 1;
+      const tests = plan.byLeg[leg]!;
+      for (let j = 0; j < m; j++) {
+        const row = start + 2 * j + side;
+        if (!common[2 * j + side]) continue;
+        let ok = true;
+        for (const t of tests) {
+          if (!t.test(t.get(ctx, row))) {
+            ok = false;
+            break;
+          }
+        }
+        out[j] = ok ? 1 : 0;
+      }
+      const target = plan.closestDelta[leg];
+      if (target !== null && target !== undefined) {
+        let best = -1;
+        let bestD = Infinity;
+        for (let j = 0; j < m; j++) {
+          if (!out[j]) continue;
+          const d = Math.abs(this.rowCache.legDelta(start + 2 * j + side) - target);
+          if (d < bestD) {
+            best = j;
+            bestD = d;
+          }
+        }
+        out.fill(0);
+        if (best >= 0) out[best] = 1;
+      }
+      return out;
+    });
+  }
+
+  /** Same-expiration structures: strike slots ascending (condor shapes body first). */
+  scanGroup(index: number, gi: number): void {
+    const v = this.view;
+    const g = v.cols.groups;
+    const start = g.start[gi]!;
+    const m = (g.end[gi]! - start) >> 1;
+    const s = this.plan.structure;
+    const eligible = this.eligible[index]!;
+    if (this.condor && !this.stopWhenFull) {
+      this.scanCondorGroup(eligible, start, m);
+      return;
+    }
+    // A strike index works for a slot when every leg in the slot may use it.
+    const slotOk: Uint8Array[] = [];
+    for (let slot = 0; slot < s.strikeSlots; slot++) {
+      const ok = new Uint8Array(m).fill(1);
+      s.options.forEach((o, leg) => {
+        if (o.strikeSlot !== slot) return;
+        const e = eligible[leg]!;
+        for (let j = 0; j < m; j++) ok[j] = ok[j]! & e[j]!;
+      });
+      slotOk.push(ok);
+    }
+    leftToRight(
+      {
+        slotOk,
+        strikeCount: m,
+        strikes: v.cols.options.strike,
+        base: start,
+        widthMax: this.widthMax,
+        equalWings: s.equalWings,
+        loss: this.lossBound(start, m, slotOk),
+      },
+      (picked) => {
+        for (let leg = 0; leg < this.legs; leg++) {
+          const o = s.options[leg]!;
+          this.rowBuf[leg] = start + 2 * picked[o.strikeSlot]! + (o.isCall ? 0 : 1);
+        }
+        this.evaluate();
+      },
+    );
+  }
+
+  /** Iron condors and butterflies body first, with their loss and key bounds (condor.ts). */
+  scanCondorGroup(eligible: readonly Uint8Array[], start: number, m: number): void {
+    const v = this.view;
+    const o = v.cols.options;
+    const plan = this.plan;
+    const shape = this.condor!;
+    const S = this.ctx.state.price;
+    let limit = Infinity;
+    if (plan.lossMax !== null) limit = plan.lossMax;
+    if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
+    const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
+    const list = this.list;
+    const kc = list.keyCount;
+    const threshold = () => (list.size === list.capacity ? list.keys[(list.size - 1) * kc]! : Number.NaN);
+    const pruned = scanCondors(
+      shape,
+      this.condorKey,
+      {
+        eligible,
+        strikeCount: m,
+        strikes: o.strike,
+        bid: o.bid,
+        ask: o.ask,
+        base: start,
+        level: plan.level,
+        lossLimit: limit + 1e-9 * Math.max(1, S, top),
+        widthMax: this.widthMax ?? Infinity,
+        rank: this.job.stopWhenFull,
+        spot: S,
+        years: this.rowCache.years(start),
+        sigma: this.ctx.state.iv,
+        drift: v.rate - this.ctx.state.dividendYield,
+      },
+      threshold,
+      (j0, j1, j2, j3) => {
+        const rows = this.rowBuf;
+        rows[shape.longPut] = start + 2 * j0 + 1;
+        rows[shape.shortPut] = start + 2 * j1 + 1;
+        rows[shape.shortCall] = start + 2 * j2;
+        rows[shape.longCall] = start + 2 * j3;
+        this.evaluate();
+      },
+    );
+    if (pruned) this.inexact = true;
+  }
+
+  /**
+   * The max-loss bound of one expiration's combinations (enumerate.ts), when a max loss or max
+   * loss percent filter has an upper bound: per slot and strike, the legs' exact terms of −P/L(0)
+   * (w·fill, less w·K for puts) and −P/L(∞) (w·fill, plus w·K for calls).
+   */
+  lossBound(start: number, m: number, slotOk: readonly Uint8Array[]): LossBound | null {
+    const plan = this.plan;
+    const S = this.ctx.state.price;
+    let limit = Infinity;
+    if (plan.lossMax !== null) limit = plan.lossMax;
+    if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
+    if (limit === Infinity) return null;
+    const v = this.view;
+    const o = v.cols.options;
+    const s = plan.structure;
+    let fixed = 0;
+    let slope = 0;
+    const c = v.cols.underlyings;
+    for (const leg of s.legs) {
+      if (leg.kind !== 'stock') {
+        if (s.options[leg.option]!.isCall) slope += s.options[leg.option]!.quantity;
+        continue;
+      }
+      const w = leg.quantity / 100;
+      slope += w;
+      fixed += w * fillPrice(c.bid[this.u]!, c.ask[this.u]!, leg.quantity, plan.level);
+    }
+    const atZero = slotOk.map(() => new Float64Array(m));
+    const atInfinity = slotOk.map(() => new Float64Array(m));
+    for (let slot = 0; slot < slotOk.length; slot++) {
+      const ok = slotOk[slot]!;
+      for (let j = 0; j < m; j++) {
+        if (!ok[j]) {
+          atZero[slot]![j] = Infinity;
+          atInfinity[slot]![j] = Infinity;
+          continue;
+        }
+        let t0 = 0;
+        let tInf = 0;
+        for (const leg of s.options) {
+          if (leg.strikeSlot !== slot) continue;
+          const row = start + 2 * j + (leg.isCall ? 0 : 1);
+          const w = leg.quantity;
+          const wf = w * fillPrice(o.bid[row]!, o.ask[row]!, w, plan.level);
+          const wk = w * o.strike[row]!;
+          t0 += leg.isCall ? wf : wf - wk;
+          tInf += leg.isCall ? wf + wk : wf;
+        }
+        atZero[slot]![j] = t0;
+        atInfinity[slot]![j] = tInf;
+      }
+    }
+    const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
+    return { limit: limit + 1e-9 * Math.max(1, S, top), flat: slope === 0, fixed, atZero, atInfinity };
+  }
+
+  /**
+   * Calendars (same strike) and diagonals (strikes in the template's slot order: a call diagonal
+   * buys the lower back-month strike, a put diagonal the higher) with front expiration `groups[fi]`
+   * and any later one as the back, looped by front strike, then back expiration and strike (the
+   * tie-break order of their rows).
+   */
+  scanTimeSpreads(fi: number, groups: readonly number[], mode: 'calendar' | 'diagonal'): void {
+    const v = this.view;
+    const g = v.cols.groups;
+    const strikes = v.cols.options.strike;
+    const s = this.plan.structure;
+    const front = s.options.findIndex((o) => o.expirationSlot === 0);
+    const back = s.options.findIndex((o) => o.expirationSlot === 1);
+    const fo = s.options[front]!;
+    const bo = s.options[back]!;
+    const gf = groups[fi]!;
+    const fStart = g.start[gf]!;
+    const fm = (g.end[gf]! - fStart) >> 1;
+    const fe = this.eligible[fi]![front]!;
+    const fSide = fo.isCall ? 0 : 1;
+    const bSide = bo.isCall ? 0 : 1;
+    const backLower = fo.strikeSlot > bo.strikeSlot;
+    // Max loss ≥ the net debit (the P/L at 0 is −debit or above it, docs/ENGINE.md): with a max loss
+    // filter, a spread costing more is skipped before the kernel sees it.
+    const plan = this.plan;
+    const S = this.ctx.state.price;
+    let limit = Infinity;
+    if (plan.lossMax !== null) limit = plan.lossMax;
+    if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
+    limit += 1e-9 * Math.max(1, S, strikes[fStart + 2 * (fm - 1)]!);
+    const o = v.cols.options;
+    const fillOf = (row: number, qty: number) => fillPrice(o.bid[row]!, o.ask[row]!, qty, plan.level);
+    for (let j = 0; j < fm; j++) {
+      if (!fe[j]) continue;
+      const kf = strikes[fStart + 2 * j]!;
+      this.rowBuf[front] = fStart + 2 * j + fSide;
+      const frontCost = fo.quantity * fillOf(this.rowBuf[front]!, fo.quantity);
+      for (let bi = fi + 1; bi < groups.length; bi++) {
+        const gb = groups[bi]!;
+        const bStart = g.start[gb]!;
+        const bm = (g.end[gb]! - bStart) >> 1;
+        const be = this.eligible[bi]![back]!;
+        for (let k = 0; k < bm; k++) {
+          const kb = strikes[bStart + 2 * k]!;
+          if (mode === 'calendar' ? kb !== kf : backLower ? !(kb < kf) : !(kb > kf)) continue;
+          if (!be[k]) continue;
+          if (this.widthMax !== null && Math.abs(kb - kf) > this.widthMax) continue;
+          const row = bStart + 2 * k + bSide;
+          if (limit !== Infinity && frontCost + bo.quantity * fillOf(row, bo.quantity) > limit) continue;
+          this.rowBuf[back] = row;
+          this.evaluate();
+        }
+      }
+    }
+  }
+
+  /** The trade in `rowBuf`: filters, keys, top list. */
+  evaluate(): void {
+    if ((++this.evaluated & (CHECK_EVERY - 1)) === 0 && Atomics.load(this.job.cancel, 0) !== 0) {
+      this.cancelled = true;
+      throw CANCELLED;
+    }
+    const k = this.kernel;
+    const plan = this.plan;
+    const s = plan.structure;
+    k.begin(s.strategy, plan.level);
+    const legs = s.legs;
+    for (let i = 0; i < legs.length; i++) {
+      const leg = legs[i]!;
+      if (leg.kind === 'stock') k.setStock(i, leg.quantity);
+      else k.setOption(i, this.rowBuf[leg.option]!, s.options[leg.option]!.quantity);
+    }
+    k.finish();
+    for (const t of plan.trade) {
+      let x: number;
+      if (t.kind === 'metric') x = k.metric(t.id);
+      else if (t.kind === 'breakeven') x = k.breakeven(t.name, t.index);
+      else x = k.scenario(t.name, t.shift);
+      if (!t.test(x)) return;
+    }
+    if (plan.closestWidth !== null) {
+      const d = Math.abs(k.metric(METRIC.spread_width) - plan.closestWidth);
+      if (!(d <= this.bestDistance)) return;
+      if (d < this.bestDistance) {
+        this.bestDistance = d;
+        this.list.reset(this.job.symbolRank[this.u]!);
+      }
+    }
+    const keys = this.keyBuf;
+    for (let i = 0; i < plan.sort.length; i++) keys[i] = this.sortValue(i);
+    this.list.offer(keys, this.rowBuf);
+    if (this.stopWhenFull && this.list.size === this.list.capacity) throw FULL;
+  }
+
+  sortValue(i: number): number {
+    const key = this.plan.sort[i]!;
+    const k = this.kernel;
+    switch (key.kind) {
+      case 'underlying':
+        return this.job.underlyingKeys[i]![this.u]!;
+      case 'trade':
+        return k.metric(key.id);
+      case 'breakeven':
+        return k.breakeven(key.name, key.index);
+      case 'scenario':
+        return key.shift ? k.scenario(key.name, key.shift) : Number.NaN;
+      case 'leg':
+        return key.index <= this.legs
+          ? LEG_NUMBERS[key.name]!(this.ctx, this.rowBuf[key.index - 1]!)
+          : Number.NaN;
+    }
+  }
+}
+
+const CANCELLED = new Error('cancelled');
+/** The underlying's best trades are known: stop enumerating it. */
+const FULL = new Error('full');

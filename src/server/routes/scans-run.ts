@@ -1,0 +1,86 @@
+/**
+ * Running scans (spec 2 §7): `POST /scans/run` answers a page of a scan (cached per user by
+ * `cacheId`), `GET /scans/filters?strategy=…` the filter names a strategy offers. A client that
+ * goes away cancels its scan; a scan past the time budget answers 504 TIMEOUT.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  SCAN_FILTERS_PATH,
+  SCAN_RUN_PATH,
+  type ScanDefinition,
+  type ScanFiltersAnswer,
+  type ScanRunAnswer,
+  scanDefinitionSchema,
+  scanFiltersQuerySchema,
+} from '../../api/scans.ts';
+import { FilterValueError } from '../../domain/filters/filter-value-error.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import type { ScanEngine, ScanRequest } from '../engine/scan-engine.ts';
+import { ScanCancelledError } from '../engine/scan-run.ts';
+import { ScanInputError } from '../engine/scan-spec.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import type { MarketProvider } from '../market/provider.ts';
+
+export interface ScanRouteDeps {
+  readonly engine: ScanEngine;
+  readonly market: MarketProvider;
+}
+
+/** The engine's request for a validated scan definition. */
+export function scanRequestOf(def: ScanDefinition): ScanRequest {
+  return {
+    strategy: def.strategy,
+    legs: def.legs ?? null,
+    ratio: def.ratio ?? null,
+    filters: def.filters,
+    sorting: def.sorting ?? null,
+    bidAskLevel: def.calculationSettings?.bid_ask_level ?? null,
+    narrowedToSymbol: def.narrowedToSymbol ?? null,
+    page: def.page,
+    cacheId: def.cacheId ?? null,
+    columns: def.columns ?? null,
+  };
+}
+
+/** Scan results are cached per user: this is the one place that says which key a user has. */
+export const userIdOf = (user: { readonly id: number }): string => String(user.id);
+
+/**
+ * Scan input errors as 400 answers naming the field: a malformed filter value, an unknown sort
+ * key or column, a bad bid/ask level. A cancelled scan (the client left) gets a 400 nobody reads.
+ */
+export function scanErrorToHttp(err: unknown): unknown {
+  if (err instanceof FilterValueError)
+    return new HttpError(400, 'VALIDATION_FAILED', err.message, { [`filters.${err.filter}`]: err.message });
+  if (err instanceof ScanInputError)
+    return new HttpError(400, 'VALIDATION_FAILED', err.message, { [err.field]: err.message });
+  if (err instanceof ScanCancelledError) return new HttpError(400, 'CANCELLED', 'The scan was cancelled.');
+  return err;
+}
+
+/** Aborts when the client closes the connection before the answer is sent. */
+export function abortOnClose(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export const scanRunRoutes: FastifyPluginAsync<ScanRouteDeps> = async (app, { engine }) => {
+  app.post(SCAN_RUN_PATH, async (request, reply): Promise<ScanRunAnswer> => {
+    const def = parseInput(scanDefinitionSchema, request.body);
+    const user = userIdOf(requireUser(request));
+    try {
+      const page = await engine.run(user, scanRequestOf(def), abortOnClose(reply));
+      return page as unknown as ScanRunAnswer;
+    } catch (err) {
+      throw scanErrorToHttp(err);
+    }
+  });
+
+  app.get(SCAN_FILTERS_PATH, async (request): Promise<ScanFiltersAnswer> => {
+    const { strategy } = parseInput(scanFiltersQuerySchema, request.query, 'query');
+    return { strategy, filters: engine.filtersFor(strategy) };
+  });
+};

@@ -1,0 +1,174 @@
+/**
+ * Trade-log test helpers: a small simulated market for test servers, trading accounts, and
+ * strategy legs picked from a server's own option chain (so the server lists every contract).
+ *
+ *   const server = await startTestServer({ staticDir: null, market: TEST_MARKET });
+ *   const alice = await signedIn(server, 'alice@example.com');
+ *   const account = await createAccount(alice, 'Main');
+ *   const chain = await optionChain(alice, 'SPY');
+ *   const legs = ironCondor(chain, await lastPrice(alice, 'SPY'));
+ */
+import type { OptionChainRow } from '../../src/api/market.ts';
+import type { SavedTradeAccount } from '../../src/api/trade-accounts.ts';
+import type { OrderLeg } from '../../src/api/trades.ts';
+import type { SimulatorConfig } from '../../src/server/market/sim-config.ts';
+import type { SignedInClient } from './auth.ts';
+
+/** A four-name always-open market: quick to build, deterministic. */
+export const TEST_MARKET: SimulatorConfig = {
+  seed: 7,
+  universe: 'S',
+  hours: 'always',
+  symbols: ['SPY', 'AAPL', 'KO', 'QQQ'],
+};
+
+export async function json<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!text) return undefined as T;
+  return JSON.parse(text) as T;
+}
+
+export async function createAccount(client: SignedInClient, name: string): Promise<SavedTradeAccount> {
+  const res = await client.request('/api/v1/tradeaccount', {
+    method: 'PATCH',
+    body: JSON.stringify({ name }),
+  });
+  if (res.status !== 200) throw new Error(`creating account ${name}: ${res.status} ${await res.text()}`);
+  return json<SavedTradeAccount>(res);
+}
+
+export async function optionChain(client: SignedInClient, symbol: string): Promise<OptionChainRow[]> {
+  const res = await client.request(`/api/v1/trades/${symbol}/optionchain`);
+  if (res.status !== 200) throw new Error(`chain of ${symbol}: ${res.status}`);
+  return json<OptionChainRow[]>(res);
+}
+
+export async function lastPrice(client: SignedInClient, symbol: string): Promise<number> {
+  const res = await client.request('/api/v1/contract', {
+    method: 'POST',
+    body: JSON.stringify({ contractIds: [symbol], fields: ['stock_last'] }),
+  });
+  const [row] = await json<{ stock_last: number }[]>(res);
+  if (!row) throw new Error(`no price for ${symbol}`);
+  return row.stock_last;
+}
+
+/** The chain's expirations, ascending. */
+export const expirations = (chain: readonly OptionChainRow[]): string[] =>
+  [...new Set(chain.map((r) => r.option.expiration))].sort();
+
+/** Expiration `days` or more days after `fromMs` (the first one otherwise). */
+export function expirationAfter(chain: readonly OptionChainRow[], days: number, fromMs = Date.now()): string {
+  const all = expirations(chain);
+  return all.find((d) => Date.parse(`${d}T21:00:00Z`) - fromMs >= days * 86_400_000) ?? all[0]!;
+}
+
+/** Strikes listed for both rights at `expiration`, ascending. */
+export function strikes(chain: readonly OptionChainRow[], expiration: string): number[] {
+  return [
+    ...new Set(chain.filter((r) => r.option.expiration === expiration).map((r) => r.option.strike)),
+  ].sort((a, b) => a - b);
+}
+
+/** The listed strike closest to `target`, `offset` strikes away from it (+ up, − down). */
+export function strikeNear(
+  chain: readonly OptionChainRow[],
+  expiration: string,
+  target: number,
+  offset = 0,
+): number {
+  const list = strikes(chain, expiration);
+  let best = 0;
+  list.forEach((k, i) => {
+    if (Math.abs(k - target) < Math.abs(list[best]! - target)) best = i;
+  });
+  const k = list[Math.min(list.length - 1, Math.max(0, best + offset))];
+  if (k === undefined) throw new Error(`no strikes at ${expiration}`);
+  return k;
+}
+
+export function optionRow(
+  chain: readonly OptionChainRow[],
+  expiration: string,
+  right: 'CALL' | 'PUT',
+  strike: number,
+): OptionChainRow {
+  const row = chain.find(
+    (r) => r.option.expiration === expiration && r.option.right === right && r.option.strike === strike,
+  );
+  if (!row) throw new Error(`no ${right} ${strike} at ${expiration}`);
+  return row;
+}
+
+/** The row's mid in whole cents, at least 0.01. */
+export const midPrice = (row: OptionChainRow): number =>
+  Math.max(0.01, Math.round(((row.bid + row.ask) / 2) * 100) / 100);
+
+export function optionLeg(
+  chain: readonly OptionChainRow[],
+  expiration: string,
+  right: 'CALL' | 'PUT',
+  strike: number,
+  quantity: number,
+): OrderLeg {
+  const row = optionRow(chain, expiration, right, strike);
+  return { contract: row.option, quantity, limitPrice: midPrice(row) };
+}
+
+/** Long 100 shares at `last`, short one call a few strikes above it. */
+export function coveredCall(
+  chain: readonly OptionChainRow[],
+  symbol: string,
+  last: number,
+  days = 20,
+  fromMs = Date.now(),
+): OrderLeg[] {
+  const exp = expirationAfter(chain, days, fromMs);
+  return [
+    { contract: { kind: 'stock', symbol }, quantity: 100, limitPrice: Math.round(last * 100) / 100 },
+    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 2), -1),
+  ];
+}
+
+/** Short call and put spreads around the price: short strikes two away, wings four away. */
+export function ironCondor(
+  chain: readonly OptionChainRow[],
+  last: number,
+  days = 20,
+  fromMs = Date.now(),
+): OrderLeg[] {
+  const exp = expirationAfter(chain, days, fromMs);
+  return [
+    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 2), -1),
+    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 4), 1),
+    optionLeg(chain, exp, 'PUT', strikeNear(chain, exp, last, -2), -1),
+    optionLeg(chain, exp, 'PUT', strikeNear(chain, exp, last, -4), 1),
+  ];
+}
+
+/** A debit call spread: buy near the money, sell two strikes higher. */
+export function bullCallSpread(
+  chain: readonly OptionChainRow[],
+  last: number,
+  days = 20,
+  fromMs = Date.now(),
+): OrderLeg[] {
+  const exp = expirationAfter(chain, days, fromMs);
+  return [
+    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 0), 1),
+    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 2), -1),
+  ];
+}
+
+/** `PUT /trades` of a new order. */
+export function submit(
+  client: SignedInClient,
+  accountId: number,
+  strategy: string,
+  order: { legs: OrderLeg[]; size: number; comment?: string; clientOrderId?: string },
+): Promise<Response> {
+  return client.request(`/api/v1/trades?accountId=${accountId}&strategy=${strategy}`, {
+    method: 'PUT',
+    body: JSON.stringify({ comment: '', ...order }),
+  });
+}
