@@ -66,7 +66,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          // Property tests run thousands of cases: generous on a loaded two-core machine.
+          testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
@@ -75,6 +82,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/components/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -84,7 +93,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 120_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
+          // After the in-process tests, so real servers do not compete with them for two cores.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -94,10 +106,12 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          // One browser and one server at a time: the machine has two cores.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          expect: { poll: { timeout: 30_000 } },
+          // Last and alone, one browser and one server at a time: the machine has two cores.
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

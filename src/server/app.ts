@@ -112,8 +112,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       scanRoutes(api, { db });
       scanListRoutes(api, { db });
       universeRoutes(api, { db, market });
-      await api.register(scanRunRoutes, { engine, market });
-      await api.register(scanExportRoutes, { engine, market, authenticator });
+      await api.register(scanRunRoutes, { engine, db });
+      await api.register(scanExportRoutes, { engine, db, authenticator });
     },
     { prefix: API_BASE },
   );

@@ -10,6 +10,7 @@ import { formatColumnValue } from '../../src/domain/columns/column-format.ts';
 import { STRATEGIES } from '../../src/domain/strategies/catalogue.ts';
 import type { SimulatorConfig } from '../../src/server/market/sim-config.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
+import { saveUniverse } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const MARKET: SimulatorConfig = {
@@ -143,6 +144,22 @@ describe('exports', () => {
     const body = (await res.json()) as { code: string };
     expect(res.status).toBe(status);
     expect(body.code).toBe(code);
+  });
+
+  test('exports run as the user may run them: a universe narrows the rows, an unknown one is a 400', async () => {
+    const universe = await saveUniverse(alice, 'Exported', 'KO');
+    const filters = { ...SCAN.filters, universe: { type: 'any_of', values: [universe.universe_id] } };
+    const res = await exportCsv('underlyings_all', form({ ...SCAN, filters }));
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [, ...rows] = parseCsv(await res.text());
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['KO']));
+    const unknown = await exportCsv(
+      'underlyings_all',
+      form({ ...SCAN, filters: { ...SCAN.filters, universe: { type: 'any_of', values: [99_999] } } }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
   });
 
   test('an unknown export is 404', async () => {

@@ -8,7 +8,8 @@ import type { ScanFiltersAnswer, ScanGroupRow, ScanRunAnswer } from '../../src/a
 import { parseContractId } from '../../src/domain/contracts/contract-id.ts';
 import { STRATEGIES } from '../../src/domain/strategies/catalogue.ts';
 import type { SimulatorConfig } from '../../src/server/market/sim-config.ts';
-import { type SignedInClient, signedIn } from '../support/auth.ts';
+import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
+import { saveUniverse } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** Eight single stocks, always open, pinned to a Wednesday morning. */
@@ -179,6 +180,52 @@ describe('run scan', () => {
     const body = (await res.json()) as ScanFiltersAnswer;
     expect(body.filters).toEqual(expect.arrayContaining(['iron_condor_shape', 'max_loss', 'leg_delta']));
     expect(body.filters).not.toContain('diagonal_spread_shape');
+  });
+});
+
+describe('as the user may run it', () => {
+  test('a universe filter keeps its symbols only; another user’s or an unknown universe is a 400', async () => {
+    const mine = await saveUniverse(alice, 'Two names', 'KO, JPM');
+    const universe = { type: 'any_of', values: [mine.universe_id] };
+    const answer = await ok(await run(alice, { ...bullPut, filters: { ...bullPut.filters, universe } }));
+    expect(answer.items.length).toBeGreaterThan(0);
+    expect(new Set(answer.items.map((row) => row.underlying))).toEqual(new Set(['KO', 'JPM']));
+    const everything = await ok(await run(alice, bullPut));
+    expect(everything.totalCount).toBeGreaterThan(answer.totalCount);
+    const foreign = await bad(
+      await run(bob, { ...bullPut, filters: { ...bullPut.filters, universe } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(foreign.details).toEqual({ 'filters.universe': 'Unknown universe.' });
+    await bad(
+      await run(alice, {
+        ...bullPut,
+        filters: { ...bullPut.filters, universe: { type: 'any_of', values: [99_999] } },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+
+  test('a custom strategy over the plan’s leg limit is PLAN_LIMIT_REACHED (Beginner: 2 legs)', async () => {
+    const email = 'beginner-scans@example.com';
+    const beginner = await signedIn(server, email);
+    await setPlan(server, email, 1, 2);
+    const legs = [
+      { kind: 'option', right: 'PUT', quantity: 1 },
+      { kind: 'option', right: 'PUT', quantity: -1, strike: 'greater' },
+      { kind: 'option', right: 'CALL', quantity: -1, strike: 'greater' },
+    ];
+    const refused = await bad(
+      await run(beginner, { strategy: 'custom', legs, filters: LOOSE }),
+      422,
+      'PLAN_LIMIT_REACHED',
+    );
+    expect(refused.message).toBe('Unable to run the scan due to current subscription plan limitations.');
+    await ok(await run(beginner, { strategy: 'custom', legs: legs.slice(0, 2), filters: LOOSE }));
+    // The trial (Advanced) runs all three.
+    await ok(await run(alice, { strategy: 'custom', legs, filters: LOOSE }));
   });
 });
 

@@ -19,7 +19,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LiveTradeSpec, TRADES_HUB_PATH } from '../../src/api/hub.ts';
 import type { OptionChainRow } from '../../src/api/market.ts';
+import { DEFAULT_HUB_CONFIG } from '../../src/server/hub/hub-config.ts';
+import { HubConnection, type HubSocket } from '../../src/server/hub/hub-connection.ts';
+import { TradesHub } from '../../src/server/hub/trades-hub.ts';
+import type { UniverseSize } from '../../src/server/market/sim-config.ts';
+import { createSimulatedMarket } from '../../src/server/market/simulator.ts';
 import { sendOpsCommand } from '../../src/server/ops/ops-socket.ts';
+import type { SignedInUser } from '../../src/server/users/users.ts';
 import { freePort } from '../support/test-server.ts';
 import { machineLine, percentiles, writeBenchSection } from './report.ts';
 
@@ -275,6 +281,73 @@ async function connect(
   return ws;
 }
 
+// --- where the time goes -----------------------------------------------------------------------------
+
+/**
+ * The same market and registrations in this process, with sockets that only count: the time of
+ * the market's update and of the hub's pass per tick, each measured alone (no clients, no other
+ * server work in between).
+ */
+async function breakdown(pages: (i: number) => LiveTradeSpec[]): Promise<{
+  advance: { p50: number; p95: number };
+  pass: { p50: number; p95: number };
+  trades: number;
+}> {
+  let now = Date.now();
+  const market = createSimulatedMarket(
+    { seed: 1, universe: UNIVERSE as UniverseSize, hours: 'always' },
+    { clock: () => now, tickMs: 3_600_000 },
+  );
+  const hub = new TradesHub({ market, config: DEFAULT_HUB_CONFIG });
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const listeners = new Map<string, (data: Buffer, binary: boolean) => void>();
+    const socket: HubSocket = {
+      readyState: 1,
+      bufferedAmount: 0,
+      send: () => undefined,
+      close: () => undefined,
+      terminate: () => undefined,
+      on: (event: string, listener: never) => listeners.set(event, listener),
+    };
+    new HubConnection(socket, {
+      connectionId: `b${i}`,
+      user: { id: 1 } as SignedInUser,
+      maxMessageBytes: 1e7,
+      maxBufferedBytes: 1e12,
+      handlers: hub,
+      log: { warn: () => undefined, error: () => undefined },
+      now: Date.now,
+    });
+    const receive = (message: object) =>
+      listeners.get('message')?.(Buffer.from(JSON.stringify(message) + RS), false);
+    receive({ protocol: 'json', version: 1 });
+    receive({
+      type: 1,
+      invocationId: '1',
+      target: 'registerTrade',
+      arguments: [pages(i), 0.25, SCENARIOS, '0', FIELDS],
+    });
+  }
+  const advance: number[] = [];
+  const pass: number[] = [];
+  for (let t = 0; t < 33; t++) {
+    now += 1000;
+    const a = performance.now();
+    market.advance();
+    const b = performance.now();
+    await new Promise((r) => setImmediate(r));
+    if (t >= 3) {
+      advance.push(b - a);
+      pass.push(performance.now() - b);
+    }
+  }
+  const trades = hub.stats.trades;
+  hub.close();
+  market.close();
+  const round = (x: { p50: number; p95: number }) => ({ p50: Math.round(x.p50), p95: Math.round(x.p95) });
+  return { advance: round(percentiles(advance)), pass: round(percentiles(pass)), trades };
+}
+
 // --- the run ----------------------------------------------------------------------------------------
 
 function slopeMbPerMin(samples: readonly { t: number; mb: number }[]): number {
@@ -314,6 +387,15 @@ async function main(): Promise<void> {
       failed: 0,
       closed: 0,
     };
+    // Keep-alive from the start: each client pings every 10 s, spread over the interval (the
+    // server drops a client silent for 30 s, and connecting them all can take that long).
+    let second = 0;
+    const pinger = setInterval(() => {
+      const k = second++ % 10;
+      sockets.forEach((ws, i) => {
+        if (i % 10 === k && ws.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
+      });
+    }, 1000);
     console.log(`connecting ${CONNECTIONS} clients × ${PER_CONNECTION} trades (${distinct} distinct) …`);
     const t0 = Date.now();
     for (let i = 0; i < CONNECTIONS; i += 50) {
@@ -325,13 +407,6 @@ async function main(): Promise<void> {
     while (stats.registered + stats.failed < CONNECTIONS && Date.now() - t0 < 120_000) await sleep(100);
     const connectSeconds = (Date.now() - t0) / 1000;
     console.log(`registered ${stats.registered}, failed ${stats.failed} in ${connectSeconds.toFixed(1)} s`);
-    // Keep-alive: each client pings every 10 s, spread over the interval.
-    const pinger = setInterval(() => {
-      const slice = Math.ceil(sockets.length / 10);
-      const k = Math.floor(Date.now() / 1000) % 10;
-      for (const ws of sockets.slice(k * slice, (k + 1) * slice))
-        if (ws.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
-    }, 1000);
 
     await sleep(WARMUP_S * 1000);
     const memory: { t: number; mb: number }[] = [];
@@ -359,6 +434,11 @@ async function main(): Promise<void> {
     const own = process.cpuUsage(own0);
     const clientCpu = (own.user + own.system) / 1e6 / seconds;
     const load1 = loadavg();
+    const closedByServer = stats.closed;
+    for (const ws of sockets) ws.close();
+    server.kill('SIGTERM');
+    console.log('timing the market update and the hub pass alone, in this process …');
+    const alone = await breakdown(pageOf);
 
     const sorted = [...stats.latencies].sort((a, b) => a - b);
     const at = (q: number) =>
@@ -385,18 +465,22 @@ async function main(): Promise<void> {
       `| server RSS after warm-up / at the end / max | ${mbs[0]?.toFixed(0)} / ${mbs.at(-1)?.toFixed(0)} / ${Math.max(...mbs).toFixed(0)} MB |`,
       `| server RSS trend over the measured window | ${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min (${memory.length} samples, every 5 s) |`,
       `| CPU: server / clients | ${(serverCpu * 100).toFixed(0)}% / ${(clientCpu * 100).toFixed(0)}% of one core |`,
-      `| connections closed by the server | ${stats.closed} |`,
+      `| connections closed by the server | ${closedByServer} |`,
       '',
       'Tick-to-delivery includes the market update itself (repricing the chains of the underlyings that',
       'traded), the recalculation of the registered trades (each distinct trade once per tick, shared by',
       'every connection registering it) and writing one frame to every connection.',
+      '',
+      `The same ${alone.trades.toLocaleString('en-US')} distinct trades and ${CONNECTIONS} registrations in the benchmark process alone (sockets that only count, 30 ticks, the server and clients stopped): market update p50 ${alone.advance.p50} ms / p95 ${alone.advance.p95} ms, hub pass (recalculation and frames) p50 ${alone.pass.p50} ms / p95 ${alone.pass.p95} ms per tick.`,
     ].join('\n');
     writeBenchSection('hub', md);
     console.log(md);
   } finally {
     for (const ws of sockets) ws.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -197,7 +197,9 @@ async function benchSize(size: 'S' | 'M' | 'L'): Promise<string> {
     const one = timings.get(key(scan, 1))!;
     const p2 = percentiles(two.samples);
     const p1 = percentiles(one.samples);
-    const capped = two.capped ? ` (over the ${CAP_MS / 1000} s cap, ${two.samples.length} run)` : '';
+    const capped = two.capped
+      ? ` (over the ${CAP_MS / 1000} s cap: ${two.samples.length} run${two.samples.length === 1 ? '' : 's'})`
+      : '';
     lines.push(
       `| ${scan.name}${capped} | ${thousands(two.tickers)} | ${thousands(two.evaluated)} | ${fmt(p2.p50)} | ${fmt(p2.p95)} | ${thousands(two.evaluated / (p2.p50 / 1000))} | ${fmt(p1.p50)} | ${fmt(p1.p50 / p2.p50)}× |`,
     );
@@ -224,19 +226,24 @@ if (existsSync(file)) {
   for (const m of section.matchAll(/(### ([SML]):[\s\S]*?)(?=\n### [SML]:|$)/g))
     blocks.set(m[2]!, m[1]!.trim());
 }
+function write(): void {
+  const ordered = ['S', 'M', 'L'].filter((s) => blocks.has(s)).map((s) => blocks.get(s)!);
+  writeBenchSection(
+    'scan',
+    [
+      '## Scan engine (`node tests/bench/scan.bench.ts [S|M|L]`)',
+      '',
+      'Warm engine time without HTTP (`ScanEngine.run`: a fresh scan and its first page of rows), each strategy’s default filters. Targets on this 2-core machine: M every default scan p50 ≤ 150 ms and p95 ≤ 300 ms; L bull put spread ≤ 80 ms, iron condor ≤ 300 ms, calendar ≤ 300 ms, wide custom 4-leg ≤ 2 s, peak memory ≤ 1.5 GB; at least 50× the object-per-candidate reference at S. "candidates" are the combinations that reached the trade stage (docs/ENGINE.md).',
+      '',
+      ...ordered.flatMap((b) => [b, '']),
+    ].join('\n'),
+  );
+}
+
+// Each size is written as soon as it is done.
 for (const size of SIZES) {
   const block = await benchSize(size);
   console.log(block);
   blocks.set(size, block);
+  write();
 }
-const ordered = ['S', 'M', 'L'].filter((s) => blocks.has(s)).map((s) => blocks.get(s)!);
-writeBenchSection(
-  'scan',
-  [
-    '## Scan engine (`node tests/bench/scan.bench.ts [S|M|L]`)',
-    '',
-    'Warm engine time without HTTP (`ScanEngine.run`: a fresh scan and its first page of rows), each strategy’s default filters. Targets on this 2-core machine: M every default scan p50 ≤ 150 ms and p95 ≤ 300 ms; L bull put spread ≤ 80 ms, iron condor ≤ 300 ms, calendar ≤ 300 ms, wide custom 4-leg ≤ 2 s, peak memory ≤ 1.5 GB; at least 50× the object-per-candidate reference at S. See docs/ENGINE.md for what a candidate is and where the time goes.',
-    '',
-    ...ordered.flatMap((b) => [b, '']),
-  ].join('\n'),
-);

@@ -74,10 +74,7 @@ async function openTrades(page: Page, view: 'Open' | 'Closed' | 'Archived') {
 }
 
 describe.each(VIEWPORTS)('trade log at %s width', (name, viewport) => {
-  // Known defect at 1280px: the Send To menu's 'Trade Log' item stays disabled for the
-  // ticket order, so the desktop run is off until it is fixed (see the trade-log issue).
-  const flow = name === 'desktop' ? test.skip : test;
-  flow('accounts, a ticket and a custom trade, adjust, close, archive, broker exports', async () => {
+  test('accounts, a ticket and a custom trade, adjust, close, archive, broker exports', async () => {
     const email = `trader-${name}@example.com`;
     const client = await signedIn(server, email);
     const { context, page } = await openPage(browser, server.url, viewport);
@@ -228,6 +225,7 @@ describe('order editor messages (spec 3 §5, §8) where they belong', () => {
       viewport: DESKTOP,
       serviceWorkers: 'block',
     });
+    context.setDefaultTimeout(60_000);
     const page = await context.newPage();
     await signInBrowser(context, server, email);
 

@@ -35,6 +35,9 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const phone = viewport.width < 768;
   const context = await browser.newContext({ baseURL, viewport, isMobile: phone, hasTouch: phone });
+  // A loaded two-core machine can be several times slower than a quiet one: wait longer than
+  // Playwright's 30 s before calling an action or a wait failed.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error(`[page error] ${err.message}`));
   return { context, page };

@@ -85,6 +85,10 @@ export const tradeAccountsQuery = () =>
   queryOptions({
     queryKey: tradeKeys.accounts(),
     queryFn: ({ signal }) => api.get<SavedTradeAccount[]>('/tradeaccount', signal),
+    // The restored cache shows at once, but every selector asks for the current list: the cache is
+    // written a moment late, so a reload right after adding an account would restore a list
+    // without it and the editor would offer 'No trading accounts'.
+    refetchOnMount: 'always',
   });
 
 export const tradesListQuery = (accountId: number, view: TradeView) =>

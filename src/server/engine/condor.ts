@@ -100,6 +100,42 @@ export interface CondorGroup {
 const MARGIN = 1e-12;
 
 /**
+ * Bounds of the lognormal CDF F: `below(x)` ≤ F(x) ≤ `above(x)`, from F on a grid (16 points per
+ * usable strike over their range ± `reach`), built on first use; F increases, so the grid point on
+ * either side bounds it. Fewer than 16 usable strikes use F itself (cheaper than a grid).
+ */
+function cdfBounds(
+  g: CondorGroup,
+  cdf: (x: number) => number,
+  reach: number,
+): { below: (x: number) => number; above: (x: number) => number } {
+  // The strikes any leg may use.
+  let first = -1;
+  let last = -1;
+  let count = 0;
+  for (let j = 0; j < g.strikeCount; j++) {
+    if (!g.eligible.some((e) => e[j])) continue;
+    if (first < 0) first = j;
+    last = j;
+    count++;
+  }
+  if (count < 16) return { below: cdf, above: cdf };
+  const lo = Math.max(0, g.strikes[g.base + 2 * first]! - reach);
+  const hi = g.strikes[g.base + 2 * last]! + reach;
+  const points = 16 * count;
+  const dx = (hi - lo) / (points - 1);
+  let grid: Float64Array | null = null;
+  const at = (i: number): number => {
+    grid ??= Float64Array.from({ length: points }, (_, k) => cdf(lo + k * dx));
+    return grid[i]!;
+  };
+  return {
+    below: (x) => (x < lo ? 0 : x >= hi ? at(points - 1) : at(Math.floor((x - lo) / dx))),
+    above: (x) => (x > hi ? 1 : x <= lo ? at(0) : at(Math.min(points - 1, Math.ceil((x - lo) / dx)))),
+  };
+}
+
+/**
  * Enumerates the group's condors, calling `visit(k0, k1, k2, k3)` with strike indices for the
  * ones that may pass and rank; `threshold()` is the worst kept key (NaN while the list has room).
  * Returns true when some were skipped for their key (the count is then not exact).
@@ -138,29 +174,14 @@ export function scanCondors(
     nearLcAbove[j] = eLc[next] ? strikes[base + 2 * next]! : nearLcAbove[j + 1]!;
   }
   const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
-  // The lognormal CDF on a grid (64 points per strike over [K_min / 2, 2·K_max]), built on first
-  // use: a grid point below x bounds F(x) from below, one above from above (F increases).
-  let grid: Float64Array | null = null;
-  const lo = m > 0 ? strikes[base]! / 2 : 0;
-  const hi = m > 0 ? 2 * strikes[base + 2 * (m - 1)]! : 1;
-  const points = Math.max(256, 64 * m);
-  const dx = (hi - lo) / (points - 1);
-  const cdfGrid = (): Float64Array => {
-    if (grid) return grid;
-    grid = new Float64Array(points);
-    for (let i = 0; i < points; i++) grid[i] = cdf(lo + i * dx);
-    return grid;
-  };
-  const cdfBelow = (x: number): number => {
-    if (!(x > lo)) return 0;
-    const i = Math.floor((x - lo) / dx);
-    return i >= points ? cdfGrid()[points - 1]! : cdfGrid()[i]!;
-  };
-  const cdfAbove = (x: number): number => {
-    if (x < lo) return cdfGrid()[0]!;
-    const i = Math.ceil((x - lo) / dx);
-    return i >= points ? 1 : cdfGrid()[i]!;
-  };
+  // u never exceeds the dearest short put and call fills together.
+  let maxPut = 0;
+  let maxCall = 0;
+  for (let j = 0; j < m; j++) {
+    if (eSp[j]) maxPut = Math.max(maxPut, fill(j, false, false));
+    if (eSc[j]) maxCall = Math.max(maxCall, fill(j, true, false));
+  }
+  const { below: cdfBelow, above: cdfAbove } = cdfBounds(g, cdf, maxPut + maxCall);
   // The metrics count |P/L| ≤ 1e-9 of the price scale as zero: keep the bound 10× clear of it.
   const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? strikes[base + 2 * (m - 1)]! : 0);
   /**
@@ -260,6 +281,96 @@ export function scanCondors(
           if (ranked) worst = threshold();
         }
       }
+    }
+  }
+  return pruned;
+}
+
+/** A short put and a short call of equal size at a higher strike (short strangle). */
+export interface StrangleShape {
+  readonly put: number;
+  readonly call: number;
+}
+
+export function strangleShape(s: Structure): StrangleShape | null {
+  if (s.mode !== 'slots' || s.options.length !== 2 || s.legs.length !== 2) return null;
+  const put = s.options.findIndex((o) => !o.isCall && o.quantity < 0);
+  const call = s.options.findIndex((o) => o.isCall && o.quantity < 0);
+  if (put < 0 || call < 0 || s.options[put]!.quantity !== s.options[call]!.quantity) return null;
+  const ps = s.options[put]!.strikeSlot;
+  const cs = s.options[call]!.strikeSlot;
+  // Straddles (one strike) have one candidate per strike: nothing worth pruning.
+  if (ps >= cs) return null;
+  return { put, call };
+}
+
+/**
+ * Short strangles ranked by probability: with credit u (both sold fills, per unit)
+ * the trade loses below K_put − u and above K_call + u, so prob. of loss = F(K_put − u) +
+ * 1 − F(K_call + u) and prob. of profit ≤ 1 − that. For a put, u ≤ its fill + the dearest call
+ * fill still to come, which bounds every trade of the put at once; each trade is then bounded on
+ * the grid before the exact metric. Grouped scans only; returns true when something was skipped.
+ */
+export function scanStrangles(
+  shape: StrangleShape,
+  key: CondorKey,
+  g: CondorGroup,
+  threshold: () => number,
+  visit: (put: number, call: number) => void,
+): boolean {
+  const m = g.strikeCount;
+  const { strikes, base } = g;
+  const fill = (j: number, isCall: boolean) =>
+    fillPrice(g.bid[base + 2 * j + (isCall ? 0 : 1)]!, g.ask[base + 2 * j + (isCall ? 0 : 1)]!, -1, g.level);
+  const eP = g.eligible[shape.put]!;
+  const eC = g.eligible[shape.call]!;
+  const ranked = g.rank && (key === 'prob_loss' || key === 'prob_profit');
+  // Dearest call fill at or above each index.
+  const maxCallFrom = new Float64Array(m + 1).fill(-Infinity);
+  for (let j = m - 1; j >= 0; j--)
+    maxCallFrom[j] = Math.max(maxCallFrom[j + 1]!, eC[j] ? fill(j, true) : -Infinity);
+  const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
+  const { below: cdfBelow, above: cdfAbove } = cdfBounds(
+    g,
+    cdf,
+    Math.max(maxCallFrom[0]!, 0) +
+      Math.max(0, ...Array.from({ length: m }, (_, j) => (eP[j] ? fill(j, false) : 0))),
+  );
+  /** Optimistic key from the loss mass's lower bound. */
+  const key0 = (loss: number) => (key === 'prob_loss' ? loss : 1 - loss);
+  const beyond = (optimistic: number, worst: number) =>
+    key === 'prob_loss' ? optimistic - MARGIN > worst : optimistic + MARGIN < worst;
+  let pruned = false;
+  for (let j0 = 0; j0 < m; j0++) {
+    if (!eP[j0]) continue;
+    const kp = strikes[base + 2 * j0]!;
+    const fp = fill(j0, false);
+    const from = j0 + 1;
+    let worst = ranked ? threshold() : Number.NaN;
+    if (
+      ranked &&
+      !Number.isNaN(worst) &&
+      from < m &&
+      beyond(key0(cdfBelow(kp - (fp + maxCallFrom[from]!))), worst)
+    ) {
+      pruned = true;
+      continue;
+    }
+    for (let j1 = from; j1 < m; j1++) {
+      if (!eC[j1]) continue;
+      if (ranked && !Number.isNaN(worst)) {
+        const kc = strikes[base + 2 * j1]!;
+        const u = fp + fill(j1, true);
+        if (
+          beyond(key0(cdfBelow(kp - u) + 1 - cdfAbove(kc + u)), worst) ||
+          beyond(key0(cdf(kp - u) + 1 - cdf(kc + u)), worst)
+        ) {
+          pruned = true;
+          continue;
+        }
+      }
+      visit(j0, j1);
+      if (ranked) worst = threshold();
     }
   }
   return pruned;

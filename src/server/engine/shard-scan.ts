@@ -11,7 +11,17 @@
  * Nothing per candidate is allocated; memory is the top lists (capacity × underlyings kept).
  */
 import { fillPrice } from '../../domain/metrics/bid-ask.ts';
-import { type CondorKey, type CondorShape, condorKey, condorShape, scanCondors } from './condor.ts';
+import {
+  type CondorGroup,
+  type CondorKey,
+  type CondorShape,
+  condorKey,
+  condorShape,
+  type StrangleShape,
+  scanCondors,
+  scanStrangles,
+  strangleShape,
+} from './condor.ts';
 import { type LossBound, leftToRight } from './enumerate.ts';
 import { isTradable, LEG_NUMBERS, type LegContext, legDays } from './leg-fields.ts';
 import { type MarketInstant, MarketView } from './market-view.ts';
@@ -109,6 +119,7 @@ export class ShardScanner {
   widthMax: number | null;
   readonly stopWhenFull: boolean;
   readonly condor: CondorShape | null;
+  readonly strangle: StrangleShape | null;
   readonly condorKey: CondorKey;
   /** Set when the current underlying's scan skipped trades for their sort key. */
   inexact = false;
@@ -131,6 +142,7 @@ export class ShardScanner {
     this.ctx = { view, rows: this.rowCache, state: view.underlyingState(0) };
     this.widthMax = plan.widthMax;
     this.condor = plan.closestWidth === null ? condorShape(plan.structure) : null;
+    this.strangle = plan.closestWidth === null ? strangleShape(plan.structure) : null;
     this.condorKey = condorKey(plan.sort);
     // Every sort key the same within an underlying and candidates enumerated in the tie-break order
     // (option rows in leg order, ascending): the first trades that pass are its best ones.
@@ -337,6 +349,10 @@ export class ShardScanner {
       this.scanCondorGroup(eligible, start, m);
       return;
     }
+    if (this.strangle && !this.stopWhenFull && this.job.stopWhenFull) {
+      this.scanStrangleGroup(eligible, start, m);
+      return;
+    }
     // A strike index works for a slot when every leg in the slot may use it.
     const slotOk: Uint8Array[] = [];
     for (let slot = 0; slot < s.strikeSlots; slot++) {
@@ -368,39 +384,63 @@ export class ShardScanner {
     );
   }
 
-  /** Iron condors and butterflies body first, with their loss and key bounds (condor.ts). */
-  scanCondorGroup(eligible: readonly Uint8Array[], start: number, m: number): void {
+  /** Short strangles and straddles, with their probability bounds (condor.ts). */
+  scanStrangleGroup(eligible: readonly Uint8Array[], start: number, m: number): void {
+    const shape = this.strangle!;
+    const list = this.list;
+    const kc = list.keyCount;
+    const pruned = scanStrangles(
+      shape,
+      this.condorKey,
+      this.condorGroup(eligible, start, m),
+      () => (list.size === list.capacity ? list.keys[(list.size - 1) * kc]! : Number.NaN),
+      (jp, jc) => {
+        this.rowBuf[shape.put] = start + 2 * jp + 1;
+        this.rowBuf[shape.call] = start + 2 * jc;
+        this.evaluate();
+      },
+    );
+    if (pruned) this.inexact = true;
+  }
+
+  /** The group as the condor and strangle scans take it. */
+  condorGroup(eligible: readonly Uint8Array[], start: number, m: number): CondorGroup {
     const v = this.view;
     const o = v.cols.options;
     const plan = this.plan;
-    const shape = this.condor!;
     const S = this.ctx.state.price;
     let limit = Infinity;
     if (plan.lossMax !== null) limit = plan.lossMax;
     if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
     const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
+    return {
+      eligible,
+      strikeCount: m,
+      strikes: o.strike,
+      bid: o.bid,
+      ask: o.ask,
+      base: start,
+      level: plan.level,
+      lossLimit: limit + 1e-9 * Math.max(1, S, top),
+      widthMax: this.widthMax ?? Infinity,
+      rank: this.job.stopWhenFull,
+      spot: S,
+      years: this.rowCache.years(start),
+      sigma: this.ctx.state.iv,
+      drift: v.rate - this.ctx.state.dividendYield,
+    };
+  }
+
+  /** Iron condors and butterflies body first, with their loss and key bounds (condor.ts). */
+  scanCondorGroup(eligible: readonly Uint8Array[], start: number, m: number): void {
+    const shape = this.condor!;
     const list = this.list;
     const kc = list.keyCount;
     const threshold = () => (list.size === list.capacity ? list.keys[(list.size - 1) * kc]! : Number.NaN);
     const pruned = scanCondors(
       shape,
       this.condorKey,
-      {
-        eligible,
-        strikeCount: m,
-        strikes: o.strike,
-        bid: o.bid,
-        ask: o.ask,
-        base: start,
-        level: plan.level,
-        lossLimit: limit + 1e-9 * Math.max(1, S, top),
-        widthMax: this.widthMax ?? Infinity,
-        rank: this.job.stopWhenFull,
-        spot: S,
-        years: this.rowCache.years(start),
-        sigma: this.ctx.state.iv,
-        drift: v.rate - this.ctx.state.dividendYield,
-      },
+      this.condorGroup(eligible, start, m),
       threshold,
       (j0, j1, j2, j3) => {
         const rows = this.rowBuf;

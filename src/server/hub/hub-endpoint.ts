@@ -33,7 +33,9 @@ export interface HubEndpoint {
 
 interface Pending {
   readonly connectionId: string;
-  readonly userId: number;
+  readonly user: SignedInUser;
+  /** The access token negotiate verified: the upgrade presenting the same one is not verified twice. */
+  readonly accessToken: string;
   readonly expiresAt: number;
 }
 
@@ -80,13 +82,15 @@ export async function mountHub(app: FastifyInstance, deps: HubEndpointDeps): Pro
   });
 
   app.post(`${path}/negotiate`, async (request, reply) => {
-    const user = await hubUser(authenticator, bearerToken(request.headers.authorization));
+    const accessToken = bearerToken(request.headers.authorization);
+    const user = await hubUser(authenticator, accessToken);
     const connectionId = randomUUID();
     const connectionToken = randomBytes(24).toString('base64url');
     if (pending.size >= MAX_PENDING) pending.delete(pending.keys().next().value as string);
     pending.set(connectionToken, {
       connectionId,
-      userId: user.id,
+      user,
+      accessToken: accessToken ?? '',
       expiresAt: Date.now() + config.negotiateTtlMs,
     });
     reply.header('cache-control', 'no-store');
@@ -108,16 +112,23 @@ export async function mountHub(app: FastifyInstance, deps: HubEndpointDeps): Pro
         const parsed = upgradeQuerySchema.safeParse(request.query);
         if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', 'Invalid connection parameters.');
         const query = parsed.data;
-        const user = await hubUser(authenticator, tokenOf(request, query.access_token));
+        const token = tokenOf(request, query.access_token);
+        if (!token) throw new DomainError('UNAUTHORIZED');
         let connectionId: string;
+        let user: SignedInUser;
         if (query.id === undefined) {
           // A client that skips negotiation gets a fresh connection.
+          user = await hubUser(authenticator, token);
           connectionId = randomUUID();
         } else {
           const p = pending.get(query.id);
-          pending.delete(query.id);
-          if (!p || p.expiresAt < Date.now() || p.userId !== user.id)
+          // The token negotiate verified a moment ago is not verified again (a reconnecting crowd
+          // costs half the checks); any other token is, and must be the same user's.
+          user = p && p.accessToken === token ? p.user : await hubUser(authenticator, token);
+          if (!p || p.expiresAt < Date.now() || p.user.id !== user.id)
             throw new HttpError(404, 'NOT_FOUND', 'Unknown or expired connection id.');
+          // Used once, and only by a caller the token let in.
+          pending.delete(query.id);
           connectionId = p.connectionId;
         }
         upgrades.set(request, { connectionId, user });

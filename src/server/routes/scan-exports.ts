@@ -18,7 +18,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { isActive } from '../../domain/plans/subscription-status.ts';
 import { type Authenticator, bearerToken, RouteAccess } from '../auth/authenticate.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import { abortOnClose, type ScanRouteDeps, scanErrorToHttp, scanRequestOf, userIdOf } from './scans-run.ts';
+import { abortOnClose, type ScanRouteDeps, scanErrorToHttp, scanRequestFor, userIdOf } from './scans-run.ts';
 
 export interface ScanExportDeps extends ScanRouteDeps {
   /** Turns the form's token into the user (the API's bearer-token check). */
@@ -27,7 +27,7 @@ export interface ScanExportDeps extends ScanRouteDeps {
 
 export const scanExportRoutes: FastifyPluginAsync<ScanExportDeps> = async (
   app,
-  { engine, authenticator },
+  { engine, db, authenticator },
 ) => {
   await app.register(formbody);
   for (const kind of Object.keys(SCAN_EXPORT_PATHS) as ScanExportKind[]) {
@@ -45,9 +45,10 @@ export const scanExportRoutes: FastifyPluginAsync<ScanExportDeps> = async (
         throw new HttpError(400, 'MALFORMED_JSON', 'The body field is not valid JSON.');
       }
       const def = parseInput(scanDefinitionSchema, json);
+      const scan = await scanRequestFor(db, user, def);
       let csv: string;
       try {
-        csv = await engine.exportCsv(userIdOf(user), kind, scanRequestOf(def), abortOnClose(reply));
+        csv = await engine.exportCsv(userIdOf(user), kind, scan, abortOnClose(reply));
       } catch (err) {
         throw scanErrorToHttp(err);
       }

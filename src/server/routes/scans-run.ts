@@ -19,20 +19,27 @@ import type { ScanEngine, ScanRequest } from '../engine/scan-engine.ts';
 import { ScanCancelledError } from '../engine/scan-run.ts';
 import { ScanInputError } from '../engine/scan-spec.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
-import type { MarketProvider } from '../market/provider.ts';
+import { assertCanRunScan } from '../screener/scan-limits.ts';
+import type { Db } from '../screener/scan-store.ts';
+import { resolveUniverseFilter } from '../screener/universe-store.ts';
+import type { SignedInUser } from '../users/users.ts';
 
 export interface ScanRouteDeps {
   readonly engine: ScanEngine;
-  readonly market: MarketProvider;
+  readonly db: Db;
 }
 
-/** The engine's request for a validated scan definition. */
-export function scanRequestOf(def: ScanDefinition): ScanRequest {
+/**
+ * The engine's request for a validated scan definition, as the user may run it: the plan's leg
+ * limit holds (else PLAN_LIMIT_REACHED) and a universe filter becomes the universe's symbols.
+ */
+export async function scanRequestFor(db: Db, user: SignedInUser, def: ScanDefinition): Promise<ScanRequest> {
+  assertCanRunScan(user, def);
   return {
     strategy: def.strategy,
     legs: def.legs ?? null,
     ratio: def.ratio ?? null,
-    filters: def.filters,
+    filters: await resolveUniverseFilter(db, user.id, def.filters),
     sorting: def.sorting ?? null,
     bidAskLevel: def.calculationSettings?.bid_ask_level ?? null,
     narrowedToSymbol: def.narrowedToSymbol ?? null,
@@ -67,12 +74,13 @@ export function abortOnClose(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export const scanRunRoutes: FastifyPluginAsync<ScanRouteDeps> = async (app, { engine }) => {
+export const scanRunRoutes: FastifyPluginAsync<ScanRouteDeps> = async (app, { engine, db }) => {
   app.post(SCAN_RUN_PATH, async (request, reply): Promise<ScanRunAnswer> => {
     const def = parseInput(scanDefinitionSchema, request.body);
-    const user = userIdOf(requireUser(request));
+    const user = requireUser(request);
+    const scan = await scanRequestFor(db, user, def);
     try {
-      const page = await engine.run(user, scanRequestOf(def), abortOnClose(reply));
+      const page = await engine.run(userIdOf(user), scan, abortOnClose(reply));
       return page as unknown as ScanRunAnswer;
     } catch (err) {
       throw scanErrorToHttp(err);

@@ -1,6 +1,7 @@
 /**
- * Condor shapes are enumerated body first and pruned by their sort key's bound (condor.ts): the
- * results must still be exactly the brute-force reference's, and the pruning must happen.
+ * Condor shapes are enumerated body first and pruned by their sort key's bound, short strangles
+ * by theirs (condor.ts): the results must still be exactly the brute-force
+ * reference's, and the pruning must happen.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -20,17 +21,17 @@ const CONDOR_LEGS = [
 ] as const;
 
 describe('condor pruning keeps the reference’s results', () => {
-  test('iron condors, iron butterflies and condor-shaped custom legs by probability and profit ratio', async () => {
+  test('condors, iron butterflies, condor-shaped custom legs and short strangles (straddles: plain path)', async () => {
     let pruned = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1e6 }),
-        fc.constantFrom('iron_condor', 'iron_butterfly', 'custom'),
+        fc.constantFrom('iron_condor', 'iron_butterfly', 'custom', 'short_strangle', 'short_straddle'),
         fc.constantFrom(['prob_loss', 'asc'], ['prob_profit', 'desc'], ['spread_profit_ratio', 'desc']),
         fc.option(fc.double({ min: 2, max: 30, noNaN: true })),
         fc.constantFrom(0.5, 0, -0.5),
         async (seed, strategy, sort, maxLoss, level) => {
-          const market = tinyMarket({ seed, underlyings: 2, expirations: 1, strikes: 11 });
+          const market = tinyMarket({ seed, underlyings: 2, expirations: 1, strikes: 9 });
           const spec: ScanSpec = {
             strategy: strategy as ScanSpec['strategy'],
             legs: strategy === 'custom' ? CONDOR_LEGS : null,
@@ -63,8 +64,8 @@ describe('condor pruning keeps the reference’s results', () => {
           });
         },
       ),
-      { numRuns: 60, seed: 7 },
+      { numRuns: 50, seed: Number(process.env.ENGINE_PROPERTY_SEED ?? 7) },
     );
-    expect(pruned).toBeGreaterThan(10);
+    expect(pruned).toBeGreaterThan(5);
   }, 120_000);
 });

@@ -187,7 +187,7 @@ const specArb = fc
   );
 
 // ENGINE_PROPERTY_RUNS / ENGINE_PROPERTY_SEED explore further than the pinned default run.
-const RUNS = Number(process.env.ENGINE_PROPERTY_RUNS ?? 300);
+const RUNS = Number(process.env.ENGINE_PROPERTY_RUNS ?? 200);
 const SEED = Number(process.env.ENGINE_PROPERTY_SEED ?? 20260304);
 
 const sameNumber = (a: number, b: number) =>
