@@ -250,6 +250,8 @@ export const TRADES_HUB_EVENTS = {
 /** Fields whose direction the app tracks (1 up, −1 down) for the price cells' flash. */
 export const DIRECTION_FIELDS = ['stock_last', 'stock_change', 'bid', 'ask', 'mid'] as const;
 export type DirectionField = (typeof DIRECTION_FIELDS)[number];
+export const isDirectionField = (name: string): name is DirectionField =>
+  (DIRECTION_FIELDS as readonly string[]).includes(name);
 
 /**
  * Every datapoint the hub recalculates: the underlying's last price and change, the combination's

@@ -5,12 +5,33 @@
  */
 import { z } from 'zod';
 import type { OptionContract, StockContract } from '../domain/contracts/contract.ts';
+import { isStockSymbol } from '../domain/contracts/contract-id.ts';
 
-/** `GET /underlyings` rows. */
+/** Underlying kinds (spec 1 §3): Stock 1, ETF 2, Index 3. */
+export type UnderlyingType = 1 | 2 | 3;
+
+/** `GET /underlyings` (and `/addon/underlyings`) rows. */
 export interface UnderlyingRow {
   contract: StockContract;
   name: string;
+  type: UnderlyingType;
+  /** Sector code (spec 1 §3: Technology 1 … Healthcare 2361); 0 for funds and indexes without one. */
+  sector: number;
 }
+
+/** Longest symbol a path may name; longer ones are malformed rather than unknown. */
+export const SYMBOL_MAX_LENGTH = 10;
+
+/**
+ * The `{symbol}` of a market-data path after upper-casing: capital letters in dot-separated
+ * groups (`BRK.B`), as contract ids spell stocks.
+ */
+export const symbolParamSchema = z.strictObject({
+  symbol: z
+    .string()
+    .max(SYMBOL_MAX_LENGTH)
+    .refine(isStockSymbol, 'Must be a ticker: capital letters and dots.'),
+});
 
 /** `GET /underlyings/{symbol}/bars`: daily bars, oldest first, or null for an unknown symbol. */
 export interface Bar {
@@ -35,6 +56,43 @@ export interface OptionChainRow {
   iv: number;
 }
 
+/** A whole-number query value within [min, max] in steps of `step`. */
+const queryInt = (min: number, max: number, step = 1) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, 'Must be a whole number.')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max).multipleOf(step));
+
+/**
+ * `GET /underlyings/{symbol}/iv-rv` query (spec 1 §5, the IV vs HV form): delta 0–100 in steps
+ * of 10 (the option's absolute delta in percent; default 50; the simulator reads 0 and 100 as 1
+ * and 99),
+ * days to expiry 7–90 (default 30), right CALL or PUT, or absent / `null` for both: the average
+ * of the call and the put of that delta (at 50, the ATM blend).
+ */
+export const ivRvQuerySchema = z.strictObject({
+  delta: queryInt(0, 100, 10).default(50),
+  dte: queryInt(7, 90).default(30),
+  right: z
+    .enum(['CALL', 'PUT', 'null'])
+    .optional()
+    .transform((r) => (r === 'CALL' || r === 'PUT' ? r : null)),
+});
+export type IvRvQuery = z.infer<typeof ivRvQuerySchema>;
+
+/**
+ * `GET /underlyings/{symbol}/iv-rv` rows, one per session, oldest first: the constant-maturity IV
+ * at the query's delta and days to expiry, and the historical (realised) volatility of the closes
+ * over the same window; `hv` is null for the first sessions, before a full window of closes.
+ */
+export interface IvRvRow {
+  /** Epoch seconds of the session date, 00:00 UTC (as bars). */
+  time: number;
+  iv: number;
+  hv: number | null;
+}
+
 export const CONTRACT_FIELDS = ['stock_last', 'bid', 'ask', 'mid', 'iv'] as const;
 export type ContractField = (typeof CONTRACT_FIELDS)[number];
 
@@ -45,5 +103,10 @@ export const contractValuesRequestSchema = z.strictObject({
 });
 export type ContractValuesRequest = z.infer<typeof contractValuesRequestSchema>;
 
-/** One row per requested id, in order; a field the contract lacks (or an unknown id) is null. */
-export type ContractValuesRow = { contractId: string } & { [F in ContractField]?: number | null };
+/**
+ * One row per requested id, in order; a field the contract lacks (or an unknown id) is null. An id
+ * that is neither a stock symbol nor an option id also carries `error: 'Unknown contract type.'`.
+ */
+export type ContractValuesRow = { contractId: string; error?: string } & {
+  [F in ContractField]?: number | null;
+};

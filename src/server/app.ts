@@ -104,7 +104,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       authConfigRoutes(api, { authConfig: auth.authConfig });
       systemMessageRoutes(api, { db });
       accountRoutes(api, { db });
-      marketEnvironmentRoutes(api, { riskFreeRate: () => config.riskFreeRate });
+      marketEnvironmentRoutes(api, { market });
       if (config.mode !== 'production') devClockRoutes(api, { clock });
       tradeAccountRoutes(api, { db });
       tradeRoutes(api, { db, market });

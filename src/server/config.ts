@@ -27,8 +27,6 @@ export interface Config {
   readonly oidcIssuer: string | null;
   /** The app's client id at the OpenID provider (the `aud` of its id tokens). */
   readonly oidcClientId: string;
-  /** Annual risk-free rate, continuously compounded, until the market provider supplies one. */
-  readonly riskFreeRate: number;
   /** The simulated market (SIM_SEED, SIM_UNIVERSE: 'M' by default, 'S' in tests; SIM_HOURS, SIM_AS_OF). */
   readonly market: SimulatorConfig;
   /** Scan engine: worker threads (SCAN_WORKERS, default min(2, cores); 0 scans in-process) and the time budget of a scan (SCAN_TIME_BUDGET_MS, default 20,000). */
@@ -85,7 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: appVersion,
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, ''),
     ...oidcFrom(env),
-    riskFreeRate: 0.0525,
     market: simulatorConfigFromEnv({
       ...env,
       SIM_UNIVERSE: env.SIM_UNIVERSE || (mode === 'test' ? 'S' : 'M'),

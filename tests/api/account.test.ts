@@ -1,6 +1,6 @@
 /**
  * The account calls (spec 1 §7, spec 3 §3, §7): settings per user with validation, usage stats
- * from the plan, the market environment, the operator's system message.
+ * from the plan, the operator's system message (the market environment: market-data.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_USER_SETTINGS, type SubscriptionAnswer, type UserSettings } from '../../src/api/account.ts';
@@ -121,14 +121,6 @@ describe('subscription answer', () => {
     expect(answer).toMatchObject({ status: 2, planId: 112, processor: null });
     expect(answer.goodUntilDays).toBeGreaterThanOrEqual(364);
     expect(answer.goodUntilDays).toBeLessThanOrEqual(365);
-  });
-});
-
-describe('market environment', () => {
-  test('the risk-free rate (configured default)', async () => {
-    expect(await (await alice.request('/api/v1/market/environment')).json()).toEqual({
-      riskFreeRate: 0.0525,
-    });
   });
 });
 

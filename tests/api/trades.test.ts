@@ -601,7 +601,7 @@ describe('market data for the editor', () => {
     );
     expect(bars.length).toBeGreaterThan(200);
     await expect(json(await alice.request('/api/v1/underlyings/NOPE/bars'))).resolves.toBeNull();
-    await expect(optionChain(alice, 'NOPE')).resolves.toEqual([]);
+    await expect(optionChain(alice, 'NOPE')).rejects.toThrow('chain of NOPE: 404');
     const row = spyChain[0]!;
     const values = await json<Record<string, unknown>[]>(
       await alice.request('/api/v1/contract', {
@@ -612,7 +612,7 @@ describe('market data for the editor', () => {
     expect(values).toEqual([
       { contractId: 'KO', stock_last: expect.any(Number), mid: expect.any(Number) },
       { contractId: row.id, stock_last: expect.any(Number), mid: expect.any(Number) },
-      { contractId: 'BAD ID', stock_last: null, mid: null },
+      { contractId: 'BAD ID', error: 'Unknown contract type.', stock_last: null, mid: null },
     ]);
   });
 });

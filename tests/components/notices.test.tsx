@@ -1,11 +1,11 @@
 import { setupIonicReact } from '@ionic/react';
-import { act, render } from '@testing-library/react';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../src/api/errors.ts';
 import { ApiRequestError } from '../../src/app/api/client.ts';
 import { createQueryClient } from '../../src/app/api/query-client.ts';
 import { NoticeHost } from '../../src/app/components/NoticeHost.tsx';
-import { dismiss, subscribeNotices } from '../../src/app/components/notices.ts';
+import { dismiss, notify, subscribeNotices } from '../../src/app/components/notices.ts';
 
 beforeAll(() => setupIonicReact({ mode: 'md' }));
 
@@ -42,7 +42,8 @@ describe('unhandled failures become a toast', () => {
         .catch(() => undefined);
     });
     expect(currentMessages()).toEqual([GENERIC_ERROR_MESSAGE]);
-    expect(document.querySelector('ion-toast')?.getAttribute('message')).toBe(GENERIC_ERROR_MESSAGE);
+    expect(document.querySelector('.app-toast')?.textContent).toContain(GENERIC_ERROR_MESSAGE);
+    expect(document.querySelector('.app-toast')?.getAttribute('role')).toBe('alert');
   });
 
   test('a time-out shows the time-out message; a 401 only redirects; a handled failure stays local', async () => {
@@ -59,5 +60,38 @@ describe('unhandled failures become a toast', () => {
     expect(currentMessages()).toEqual([]);
     await run(new ApiRequestError(504, 'TIMEOUT', TIMEOUT_MESSAGE));
     expect(currentMessages()).toEqual([TIMEOUT_MESSAGE]);
+  });
+});
+
+describe('the toast', () => {
+  test('one at a time; Dismiss and the action take it away; it goes by itself after its duration', async () => {
+    clearNotices();
+    vi.useFakeTimers();
+    try {
+      const ran: string[] = [];
+      render(<NoticeHost />);
+      act(() => {
+        notify({
+          message: 'first',
+          color: 'primary',
+          action: { label: 'Undo', run: () => ran.push('undo') },
+        });
+        notify({ message: 'second', duration: 0 });
+        notify({ message: 'third', duration: 1000 });
+      });
+      expect(screen.getByRole('status').textContent).toContain('first');
+      act(() => screen.getByRole('button', { name: 'Undo' }).click());
+      expect(ran).toEqual(['undo']);
+      expect(screen.getByRole('alert').textContent).toContain('second');
+      // No duration: it stays until dismissed.
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.getByRole('alert').textContent).toContain('second');
+      act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
+      expect(screen.getByRole('alert').textContent).toContain('third');
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

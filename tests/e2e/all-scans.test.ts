@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '../../src/server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
+import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { call, saveScan } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_MARKET } from '../support/trades.ts';
@@ -24,12 +24,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const VIEWPORTS = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
-
-const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const list = (page: Page, name: string) => page.locator(`section.scan-list[data-list="${name}"]`);
 const card = (scope: Page | Locator, title: string) => scope.locator(`.scan-card[data-scan="${title}"]`);
 

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '../../src/server/config.ts';
 import { moveClock } from '../support/auth.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -22,10 +22,6 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'a sturdy passphrase';
-const VIEWPORTS = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
 
 async function fillSignUp(page: Page, email: string) {
   await page.getByLabel('First name').fill('Ada');

@@ -1,10 +1,12 @@
 /**
- * Live updates in Chromium at 375px and 1280px, on the trade log's P/L (the screen with live
- * values in the app so far): an open covered call on SPY (100 shares, so every one-cent move of
- * SPY moves the P/L by a dollar) updates within seconds, far sooner than the list's own 30 s
- * refetch, and the cell flashes green or red; the indicator says Live with the data's age. After a
- * server restart (same data folder and port) the app reconnects on its own, subscribes again, and
- * the P/L moves again.
+ * Live updates in Chromium at 375px and 1280px.
+ * - The trade log's P/L: an open covered call on SPY (100 shares, so every one-cent move of SPY
+ *   moves the P/L by a dollar) updates within seconds, far sooner than the list's own 30 s
+ *   refetch, and the cell flashes green or red; the indicator says Live with the data's age. After
+ *   a server restart (same data folder and port) the app reconnects on its own, subscribes again,
+ *   and the P/L moves again.
+ * - Scan results: the underlyings' last prices move and their cells flash while the page shows
+ *   them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '../../src/server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   coveredCall,
@@ -54,10 +56,7 @@ async function plTexts(page: Page, ms: number): Promise<Set<string>> {
   return seen;
 }
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const)('live P/L at %s width', (name, viewport) => {
+describe.each(VIEWPORTS)('live at %s width', (name, viewport) => {
   test('updates, flashes, shows its state, and comes back after a server restart', async () => {
     if (!server) throw new Error('no server');
     const email = `live-${name}@example.com`;
@@ -92,6 +91,31 @@ describe.each([
     server = await start();
     await indicator.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
     expect((await plTexts(page, 8000)).size).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
+  test('scan results update live and their price cells flash', async () => {
+    if (!server) throw new Error('no server');
+    const email = `live-scan-${name}@example.com`;
+    const { context, page } = await openPage(browser, server.url, viewport);
+    await context.addInitScript(() => localStorage.setItem('optionscout.walkthrough', 'false'));
+    await signInBrowser(context, server, email);
+    // A new scan runs its strategy's defaults at once.
+    await page.goto('/screener/scan');
+    const lasts = page.locator('.results-table tbody tr.result-row td[data-column="stock_last"]');
+    await lasts.first().waitFor();
+    await page.locator('.live-indicator').getByText('Live', { exact: true }).waitFor();
+    const before = await lasts.allTextContents();
+    await expect
+      .poll(async () => (await lasts.allTextContents()).some((text, i) => text !== before[i]), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await page
+      .locator('.results-table .live-cell.flash-up, .results-table .live-cell.flash-down')
+      .first()
+      .waitFor();
+    await screenshot(page, `live-${name}-scan`);
     await context.close();
   });
 });

@@ -10,7 +10,15 @@ import type { OptionChainRow } from '../../src/api/market.ts';
 import { encodeTicket } from '../../src/domain/orders/ticket.ts';
 import { projectRoot } from '../../src/server/config.ts';
 import { type SignedInClient, setPlan, signedIn, signInBrowser } from '../support/auth.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
+import {
+  button,
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  VIEWPORTS,
+} from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   expirationAfter,
@@ -32,14 +40,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const VIEWPORTS = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
-
-/** A button by its text, inside Ionic's shadow DOM or not. */
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 async function sendTo(page: Page, target: 'Trade Log' | 'Thinkorswim' | 'Tradier') {
   await button(page, 'Send To').click();

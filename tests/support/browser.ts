@@ -4,11 +4,20 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM } from './system-deps.ts';
 
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** Both widths by name, for `describe.each(VIEWPORTS)('… at %s width', (name, viewport) => …)`. */
+export const VIEWPORTS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
+/** A button by its exact accessible name (inside Ionic's shadow DOM or not). */
+export const button = (scope: Page | Locator, name: string): Locator =>
+  scope.getByRole('button', { name, exact: true });
 export const ARTIFACTS = join(import.meta.dirname, '../../test-artifacts');
 
 export function launchBrowser(): Promise<Browser> {

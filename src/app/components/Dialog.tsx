@@ -3,7 +3,7 @@
  * buttons or Escape. Plain elements styled like Ionic's alert (ion-modal's wrapper would add
  * to the entry chunk).
  */
-import { useEffect } from 'react';
+import { useEscapeKey } from './use-escape-key.ts';
 
 export function Dialog({
   title,
@@ -16,13 +16,7 @@ export function Dialog({
   children: React.ReactNode;
   actions: React.ReactNode;
 }) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscapeKey(onClose);
   return (
     <div className="dialog-backdrop">
       <div className="dialog" role="dialog" aria-modal="true" aria-label={title}>

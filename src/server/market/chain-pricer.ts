@@ -43,6 +43,10 @@ export class ChainPricer {
   #q = new Float64Array(0);
   #price = new Float64Array(0);
   #otm = new Float64Array(0);
+  /** bid + ask in cents, from the quote pass to the trade pass. */
+  #cents = new Float64Array(0);
+  /** The rate the whole `#r` column holds: one rate serves every underlying, so it is filled once. */
+  #filledRate = Number.NaN;
 
   constructor(spread: SpreadParams) {
     this.#spread = spread;
@@ -56,6 +60,8 @@ export class ChainPricer {
     this.#q = new Float64Array(n);
     this.#price = new Float64Array(n);
     this.#otm = new Float64Array(n);
+    this.#cents = new Float64Array(n);
+    this.#filledRate = Number.NaN;
   }
 
   /**
@@ -102,8 +108,10 @@ export class ChainPricer {
     const { rho, eta, gamma: power } = state.smile;
     const { spot, rate } = state;
     const lnS = Math.log(spot);
-    S.fill(spot, from, to);
-    r.fill(rate, from, to);
+    if (this.#filledRate !== rate) {
+      r.fill(rate);
+      this.#filledRate = rate;
+    }
     const g0 = frame.underlyings.groupStart[u] as number;
     const g1 = frame.underlyings.groupEnd[u] as number;
     for (let gi = g0; gi < g1; gi++) {
@@ -130,16 +138,27 @@ export class ChainPricer {
       const dayCount = T * 365;
       const a = g.start[gi] as number;
       const b = g.end[gi] as number;
-      for (let i = a; i < b; i++) {
+      // Rows come in pairs, the call then the put of one strike (snapshot.ts): the surface vol is
+      // computed once per strike. One pass writes every per-row input of the kernel.
+      for (let i = a; i < b; i += 2) {
         const k = (lnK[i] as number) - lnF;
         const pk = phi * k;
         const w = halfTheta * (1 + rho * pk + Math.sqrt((pk + rho) * (pk + rho) + rest));
-        iv[i] = Math.sqrt(w * invT);
+        const vol = Math.sqrt(w * invT);
+        const otm = k * invSqrtTheta;
+        iv[i] = vol;
+        iv[i + 1] = vol;
+        otmOf[i] = otm;
+        otmOf[i + 1] = -otm;
         years[i] = T;
+        years[i + 1] = T;
         days[i] = dayCount;
-        otmOf[i] = (right[i] === 1 ? k : -k) * invSqrtTheta;
+        days[i + 1] = dayCount;
+        S[i] = spot;
+        S[i + 1] = spot;
+        q[i] = carry;
+        q[i + 1] = carry;
       }
-      q.fill(carry, a, b);
     }
     bsKernel(
       { isCall: right, S, K: strike, T: years, r, q, sigma: iv, lnK },
@@ -150,6 +169,7 @@ export class ChainPricer {
     );
     const share = volumeProfile(sessionFraction);
     const price = this.#price;
+    const cents = this.#cents;
     const target = layout.volumeTarget;
     const { spreadScale, pennyAll } = state;
     const spread = this.#spread;
@@ -167,12 +187,16 @@ export class ChainPricer {
       bids[i] = bid / 100;
       asks[i] = ask / 100;
       mids[i] = (bid + ask) / 200;
+      cents[i] = bid + ask;
+    }
+    // Trades in a pass of their own: two short loops run faster than one long one.
+    for (let i = from; i < to; i++) {
       const volume = Math.floor((target[i] as number) * share);
       const before = previous ? (pv[i] as number) : 0;
       traded += Math.max(volume, before);
       if (volume > before) {
         // A trade since the last update prints at the mid, rounded to the cent.
-        const last = Math.round((bid + ask) / 2) / 100;
+        const last = Math.round((cents[i] as number) / 2) / 100;
         lasts[i] = last;
         highs[i] = before > 0 ? Math.max(last, pHigh[i] as number) : last;
         lows[i] = before > 0 ? Math.min(last, pLow[i] as number) : last;

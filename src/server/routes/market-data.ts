@@ -1,46 +1,51 @@
 /**
- * The market data the order editor needs (spec 3 §7): the underlyings for the ticker selector,
- * daily bars for the price chart, an option chain for the legs, and contract values (the stock's
- * last price for a stock leg). Thin reads of the market provider.
+ * The market data the order editor and the analyzer need (spec 1 §7, spec 3 §7): the underlyings
+ * for the ticker selector, daily bars for the price chart, IV vs HV history, an option chain for
+ * the legs, and contract values (the stock's last price for a stock leg). Thin reads of the market
+ * provider. The spreadsheet add-on reads the same answers under `/addon/…`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type Bar,
   type ContractValuesRow,
   contractValuesRequestSchema,
+  type IvRvRow,
+  ivRvQuerySchema,
   type OptionChainRow,
+  symbolParamSchema,
   type UnderlyingRow,
 } from '../../api/market.ts';
-import { parseContractId } from '../../domain/contracts/contract-id.ts';
-import { parseInput } from '../http/errors.ts';
+import type { Contract } from '../../domain/contracts/contract.ts';
+import { parseContractId, UnknownContractError } from '../../domain/contracts/contract-id.ts';
+import { notFound, parseInput } from '../http/errors.ts';
 import type { MarketProvider } from '../market/provider.ts';
-import { legMarket } from '../trades/market-legs.ts';
+import { legMarket, underlyingSymbol } from '../trades/market-legs.ts';
 
-/** The symbol of the path (`:symbol`, or `:id` under /trades as the spec names it), upper-cased. */
-const symbolOf = (params: unknown): string => {
-  const p = params as { symbol?: string; id?: string };
-  return (p.symbol ?? p.id ?? '').toUpperCase();
+/**
+ * The symbol of the path (`:symbol`, or `:id` under /trades and /addon as the spec names it),
+ * upper-cased; a malformed one is a 400 rather than an unknown symbol.
+ */
+const symbolOf = (request: FastifyRequest): string => {
+  const p = request.params as { symbol?: string; id?: string };
+  return parseInput(symbolParamSchema, { symbol: (p.symbol ?? p.id ?? '').toUpperCase() }, 'path').symbol;
 };
 
 export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketProvider }): void {
   const { market } = deps;
 
-  app.get(
-    '/underlyings',
-    async (): Promise<UnderlyingRow[]> =>
-      market.universe().map((u) => ({ contract: { kind: 'stock', symbol: u.symbol }, name: u.name })),
-  );
+  const underlyings = async (): Promise<UnderlyingRow[]> =>
+    market.universe().map((u) => ({
+      contract: { kind: 'stock', symbol: u.symbol },
+      name: u.name,
+      type: u.kind,
+      sector: u.sector,
+    }));
 
-  app.get('/underlyings/:symbol/bars', async (request): Promise<Bar[] | null> => {
-    const bars = market.bars(symbolOf(request.params));
-    return bars
-      ? bars.map(({ time, open, high, low, close, volume }) => ({ time, open, high, low, close, volume }))
-      : null;
-  });
-
-  app.get('/trades/:id/optionchain', async (request): Promise<OptionChainRow[]> => {
-    const chain = market.optionChain(symbolOf(request.params));
-    return (chain?.options ?? []).map((o) => ({
+  const optionChain = async (request: FastifyRequest): Promise<OptionChainRow[]> => {
+    const symbol = symbolOf(request);
+    const chain = market.optionChain(symbol);
+    if (!chain) throw notFound(`Symbol ${symbol}`);
+    return chain.options.map((o) => ({
       option: o.contract,
       id: o.id,
       bid: o.bid,
@@ -48,26 +53,47 @@ export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketPro
       mid: o.bid > 0 || o.ask > 0 ? o.mid : null,
       iv: o.iv,
     }));
-  });
+  };
 
-  app.post('/contract', async (request): Promise<ContractValuesRow[]> => {
+  const contractValues = async (request: FastifyRequest): Promise<ContractValuesRow[]> => {
     const { contractIds, fields } = parseInput(contractValuesRequestSchema, request.body);
     return contractIds.map((contractId) => {
-      let values: ReturnType<typeof legMarket>;
-      let last: number | null = null;
-      try {
-        const contract = parseContractId(contractId);
-        values = legMarket(market, contract);
-        const symbol = contract.kind === 'stock' ? contract.symbol : contract.underlying;
-        last = market.quote(symbol)?.last ?? null;
-      } catch {
-        values = undefined;
-      }
       const row: ContractValuesRow = { contractId };
+      let contract: Contract | undefined;
+      try {
+        contract = parseContractId(contractId);
+      } catch (err) {
+        // One bad id must not fail the batch: its row says why and its fields stay null.
+        if (err instanceof UnknownContractError) row.error = err.message;
+        else throw err;
+      }
+      const values = contract && legMarket(market, contract);
+      const last = contract ? (market.quote(underlyingSymbol(contract))?.last ?? null) : null;
       for (const field of fields) {
         row[field] = field === 'stock_last' ? last : (values?.[field] ?? null);
       }
       return row;
     });
+  };
+
+  // Each call and its add-on twin share one handler.
+  for (const path of ['/underlyings', '/addon/underlyings']) app.get(path, underlyings);
+  for (const path of ['/trades/:id/optionchain', '/addon/:id/optionchain']) app.get(path, optionChain);
+  for (const path of ['/contract', '/addon/contract']) app.post(path, contractValues);
+
+  app.get('/underlyings/:symbol/bars', async (request): Promise<Bar[] | null> => {
+    const bars = market.bars(symbolOf(request));
+    return bars
+      ? bars.map(({ time, open, high, low, close, volume }) => ({ time, open, high, low, close, volume }))
+      : null;
+  });
+
+  app.get('/underlyings/:symbol/iv-rv', async (request): Promise<IvRvRow[]> => {
+    const symbol = symbolOf(request);
+    const query = parseInput(ivRvQuerySchema, request.query, 'query');
+    const rows = market.ivHistory(symbol, query);
+    if (!rows) throw notFound(`Symbol ${symbol}`);
+    // The first sessions lack a full window of closes: their HV is NaN, answered as null.
+    return rows.map(({ time, iv, hv }) => ({ time, iv, hv: Number.isFinite(hv) ? hv : null }));
   });
 }

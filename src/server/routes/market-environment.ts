@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { MarketEnvironment } from '../../api/market-environment.ts';
+import type { MarketProvider } from '../market/provider.ts';
 
 /**
- * Market-wide inputs of the pricing model. The risk-free rate is the configured default until
- * the market provider supplies a live one.
+ * Market-wide inputs of the pricing model, from the market provider: the same risk-free rate the
+ * provider prices its chains and the trade metrics with.
  */
-export function marketEnvironmentRoutes(app: FastifyInstance, deps: { riskFreeRate: () => number }): void {
+export function marketEnvironmentRoutes(app: FastifyInstance, deps: { market: MarketProvider }): void {
   app.get(
     '/market/environment',
-    async (): Promise<MarketEnvironment> => ({ riskFreeRate: deps.riskFreeRate() }),
+    async (): Promise<MarketEnvironment> => ({ riskFreeRate: deps.market.riskFreeRate() }),
   );
 }

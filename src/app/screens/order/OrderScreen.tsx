@@ -19,6 +19,8 @@ import { Spinner } from '../../components/IonCore.tsx';
 import { ScreenTitle } from '../../components/ScreenTitle.tsx';
 import { type EditorInit, OrderEditor } from './OrderEditor.tsx';
 import { editorLegs } from './order-draft.ts';
+import '../../components/forms.css';
+import '../../components/tables.css';
 import '../trades/trades.css';
 
 type Route =

@@ -1,7 +1,277 @@
-import { useParams } from '@tanstack/react-router';
-import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+/**
+ * The scan page, /screener/scan/{scanId}/{symbol} (spec 2 §2.2–§2.3, §4.1–§4.5): a new scan
+ * without an id, else the saved or sample scan; narrowed to a ticker by the second segment (a
+ * scan not saved yet keeps its narrowing in the page). The definition panel on the left, the
+ * results on the right; the scan runs on opening, on a strategy change, a sort or a page, and on
+ * RUN SCAN after filters changed.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
+import type { ScanExportKind, ScanTradeRow } from '../../../api/scans.ts';
+import { DEFAULT_SCAN_TITLE, type Scan } from '../../../api/screener-model.ts';
+import { effectiveLimits } from '../../../domain/plans/plan-limits.ts';
+import { CUSTOM_MAX_OPTION_LEGS } from '../../../domain/strategies/catalogue.ts';
+import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
+import { subscriptionQuery } from '../../api/account.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import { screenerKeys } from '../../api/keys.ts';
+import { exportScan, scanQuery, screenerApi } from '../../api/screener.ts';
+import { errorMessageOf } from '../../components/error-message.ts';
+import { notify } from '../../components/notices.ts';
+import { Spinner } from './controls.tsx';
+import { DefinitionPanel } from './DefinitionPanel.tsx';
+import { EVENT_COLUMNS } from './result-view.ts';
+import { ScanHeader } from './ScanHeader.tsx';
+import { ScanResults } from './ScanResults.tsx';
+import { ScanToolbar } from './ScanToolbar.tsx';
+import { changeStrategy, draftOfScan, newDraft, runBody, type ScanDraft, saveBody } from './scan-draft.ts';
+import { applySortChoice, type SortChoice } from './scan-sorting.ts';
+import { AnalyzeSlot, ColumnChooserSlot } from './slots.tsx';
+import { useScanRun } from './use-scan-run.ts';
+import '../../components/forms.css';
+import '../../components/tables.css';
+import './scan.css';
+
+const SCAN_ROUTE = '/screener/scan/{-$scanId}/{-$symbol}';
+
+/** The scan the page edits: which saved scan it shows (null: not saved), its draft and title. */
+interface PageScan {
+  readonly forId: number | null;
+  readonly saved: Scan | null;
+  readonly draft: ScanDraft;
+  readonly title: string;
+}
+
+const pageOfScan = (scan: Scan): PageScan => ({
+  forId: scan.id,
+  saved: scan,
+  draft: draftOfScan(scan),
+  title: scan.title,
+});
+
+const NEW_PAGE: PageScan = { forId: null, saved: null, draft: newDraft(), title: DEFAULT_SCAN_TITLE };
 
 export function ScanScreen() {
-  const { scanId, symbol } = useParams({ strict: false }) as { scanId?: string; symbol?: string };
-  return <ScreenTitle title={scanId ? `Scan ${scanId}${symbol ? ` · ${symbol}` : ''}` : 'New Scan'} />;
+  const params = useParams({ strict: false }) as { scanId?: string; symbol?: string };
+  const scanId = params.scanId && /^\d+$/.test(params.scanId) ? Number(params.scanId) : null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const scan = useQuery({ ...scanQuery(scanId ?? 0), enabled: scanId !== null });
+  const subscription = useQuery(subscriptionQuery());
+  const planMax = subscription.data
+    ? effectiveLimits({ status: subscription.data.status, planId: subscription.data.planId })
+        .maxCustomStrategyLegs
+    : CUSTOM_MAX_OPTION_LEGS + 1;
+
+  const [page, setPage] = useState<PageScan | null>(null);
+  const [localNarrow, setLocalNarrow] = useState<string | null>(null);
+  const [favorite, setFavorite] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [analyzed, setAnalyzed] = useState<ScanTradeRow | null>(null);
+  const { state, run, restore, cacheIdFor } = useScanRun();
+
+  // The page follows the route: a new scan, or the scan of the id once it has loaded. After a
+  // save the page already holds the saved scan, so the new address does not reload it.
+  if (scanId === null && (page === null || page.forId !== null)) {
+    setPage(NEW_PAGE);
+    setFavorite(null);
+  } else if (scanId !== null && scan.data && page?.forId !== scanId) {
+    setPage(pageOfScan(scan.data));
+    setFavorite(scan.data.isFavorite);
+  }
+  const ready = page !== null && page.forId === scanId;
+  const narrowedTo = scanId === null ? localNarrow : (params.symbol?.toUpperCase() ?? null);
+  const draft = page?.draft ?? NEW_PAGE.draft;
+  const kind = page?.saved ? (page.saved.isSample ? 'sample' : 'own') : 'new';
+
+  const bodyFor = useCallback((d: ScanDraft, pageNo: number, narrowed: string | null) => {
+    const body = runBody(d, { page: pageNo, cacheId: null, narrowedToSymbol: narrowed });
+    // The ticker's event icons need its dates, shown as columns or not.
+    return { ...body, columns: [...new Set([...(body.columns ?? []), ...EVENT_COLUMNS])] };
+  }, []);
+  // The draft of the moment, read by the effect below without making it rerun on every edit.
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
+  const runNow = (d: ScanDraft, pageNo = 0, narrowed = narrowedTo) => void run(bodyFor(d, pageNo, narrowed));
+
+  // Opening a scan, or narrowing and widening it, shows its results (kept ones when they match).
+  useEffect(() => {
+    if (!ready) return;
+    const body = bodyFor(latestDraft.current, 0, narrowedTo);
+    if (!restore(body)) void run(body);
+  }, [ready, narrowedTo, bodyFor, restore, run]);
+
+  const update = (next: Partial<PageScan>) => setPage((p) => (p ? { ...p, ...next } : p));
+  const setDraft = (d: ScanDraft, rerun = false) => {
+    update({ draft: d });
+    if (rerun) runNow(d);
+  };
+  const onStrategy = (key: ScreenerStrategyKey) => {
+    // Spec 2 §4.3: the strategy's defaults, then a new run.
+    setDraft(changeStrategy(key), true);
+  };
+  const onSort = (key: string, choice: SortChoice) => {
+    setDraft({ ...draft, sorting: applySortChoice(draft.sorting, key, choice) }, true);
+  };
+  const scanHref = scanId === null ? '/screener/scan' : `/screener/scan/${scanId}`;
+  const narrow = (symbol: string | null) => {
+    if (scanId === null) setLocalNarrow(symbol);
+    else void navigate({ to: SCAN_ROUTE, params: { scanId: String(scanId), symbol: symbol ?? undefined } });
+  };
+
+  const failed = (error: unknown) => notify({ message: errorMessageOf(error), color: 'danger' });
+  const landOn = async (saved: Scan) => {
+    queryClient.setQueryData(screenerKeys.scan(saved.id), saved);
+    await queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
+    setPage({ forId: saved.id, saved, draft, title: saved.title });
+    setFavorite(saved.isFavorite);
+    // After a save or a duplicate the product opens the scan (spec 2 §2.2).
+    await navigate({ to: SCAN_ROUTE, params: { scanId: String(saved.id), symbol: narrowedTo ?? undefined } });
+  };
+  const write = async (call: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await call();
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const title = page?.title ?? DEFAULT_SCAN_TITLE;
+  const saveNew = () => write(async () => landOn(await screenerApi.saveScan(saveBody(draft, title))));
+  const duplicate = () =>
+    write(async () =>
+      landOn(await screenerApi.saveScan({ ...saveBody(draft, title), copyOf: page?.forId ?? undefined })),
+    );
+  const updateScan = () =>
+    write(async () => {
+      if (page?.forId == null) return;
+      const saved = await screenerApi.updateScan(page.forId, saveBody(draft, title));
+      queryClient.setQueryData(screenerKeys.scan(saved.id), saved);
+      update({ saved });
+      notify({ message: 'Scan updated.' });
+      await queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
+    });
+  const deleteScan = () =>
+    write(async () => {
+      if (page?.forId == null) return;
+      await screenerApi.deleteScan(page.forId);
+      queryClient.removeQueries({ queryKey: screenerKeys.scan(page.forId) });
+      await queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
+      // After delete the product goes to / (spec 2 §2.2).
+      await navigate({ to: '/' });
+    });
+  const rename = (next: string) => {
+    update({ title: next });
+    // A saved scan's new title is saved at once (spec 2 §4.2).
+    if (page?.forId != null && kind === 'own') {
+      const id = page.forId;
+      screenerApi.patchScan(id, { title: next }).then(
+        (saved) => {
+          queryClient.setQueryData(screenerKeys.scan(id), saved);
+          void queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
+        },
+        () => notify({ message: GENERIC_ERROR_MESSAGE, color: 'danger' }),
+      );
+    }
+  };
+  const toggleFavorite = () => {
+    if (page?.forId == null || favorite === null) return;
+    const id = page.forId;
+    const marked = !favorite;
+    // Optimistic; flips back with the generic message on failure (spec 2 §4.2, §8).
+    setFavorite(marked);
+    screenerApi.setFavorite(id, marked).then(
+      () => {
+        void queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: screenerKeys.scan(id) });
+      },
+      () => {
+        setFavorite(!marked);
+        notify({ message: GENERIC_ERROR_MESSAGE, color: 'danger' });
+      },
+    );
+  };
+  const answer = state.status === 'done' ? state.answer : null;
+  const onExport = (exportKind: ScanExportKind) => {
+    const body = bodyFor(draft, answer?.page ?? 0, narrowedTo);
+    // The shown result is exported from the server's cache when the definition is unchanged.
+    void exportScan(exportKind, { ...body, cacheId: cacheIdFor(body) }).catch(failed);
+  };
+
+  if (scanId !== null && scan.isError && !ready) {
+    return <p className="field-error">{errorMessageOf(scan.error)}</p>;
+  }
+  if (!ready) return <Spinner label="Loading scan" />;
+
+  const legsRejected =
+    state.status === 'error' &&
+    state.error instanceof ApiRequestError &&
+    state.error.code === 'INVALID_STRATEGY_LEGS';
+  return (
+    <div className="scan-page">
+      <ScanHeader
+        title={title}
+        editable={kind !== 'sample'}
+        favorite={kind === 'new' ? null : favorite}
+        narrowedTo={narrowedTo}
+        scanHref={scanHref}
+        onRename={rename}
+        onFavorite={toggleFavorite}
+        onAllScans={() => void navigate({ to: '/screener' })}
+        onUnnarrow={() => narrow(null)}
+      />
+      <ScanToolbar
+        kind={kind}
+        running={state.status === 'pending'}
+        busy={busy}
+        canExport={answer !== null && answer.items.length > 0}
+        onRun={() => runNow(draft)}
+        onSave={saveNew}
+        onUpdate={updateScan}
+        onSaveAsNew={saveNew}
+        onDuplicate={duplicate}
+        onExport={onExport}
+        onDelete={deleteScan}
+        columnChooser={
+          <ColumnChooserSlot
+            strategy={draft.strategy}
+            selected={draft.columns}
+            onChange={(columns) => setDraft({ ...draft, columns }, true)}
+          />
+        }
+      />
+      <div className="scan-layout">
+        <DefinitionPanel
+          draft={draft}
+          onChange={setDraft}
+          onStrategy={onStrategy}
+          asOfMs={answer ? Date.parse(answer.asOf) : Date.now()}
+          planMax={planMax}
+          legsRejected={legsRejected}
+        />
+        <div className="scan-main">
+          {narrowedTo && (
+            <button type="button" className="text-button back-link" onClick={() => narrow(null)}>
+              ‹ Back to the whole market
+            </button>
+          )}
+          <ScanResults
+            state={state}
+            chosenColumns={draft.columns}
+            sorting={draft.sorting}
+            narrowedTo={narrowedTo}
+            onSort={onSort}
+            onPage={(p) => runNow(draft, p)}
+            onNarrow={(symbol) => narrow(symbol)}
+            onAnalyze={setAnalyzed}
+          />
+        </div>
+      </div>
+      <AnalyzeSlot row={analyzed} strategy={draft.strategy} onClose={() => setAnalyzed(null)} />
+    </div>
+  );
 }

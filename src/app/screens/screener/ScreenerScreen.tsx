@@ -18,6 +18,7 @@ import { ListNameForm, ScanListSection } from './ScanListSection.tsx';
 import { useCardActions, useListEdits } from './scan-actions.ts';
 import { NEW_LIST_NAME, type SortBy } from './scan-list-view.ts';
 import { useScannerView } from './scanner-view.ts';
+import '../../components/forms.css';
 import './screener.css';
 
 /** The list page waits this long before it shows that it is loading (spec 2 §2.1). */

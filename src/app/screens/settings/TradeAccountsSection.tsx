@@ -11,6 +11,8 @@ import { hasRoom } from '../../../domain/plans/plan-limits.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import type { TradeWrite } from '../../api/trade-mutations.ts';
 import { tradeAccountsQuery, tradeWriteKey, tradeWrites, usageStatsQuery } from '../../api/trades.ts';
+import '../../components/forms.css';
+import '../../components/tables.css';
 import '../trades/trades.css';
 
 export const TRADE_ACCOUNT_DESCRIPTION = 'Virtual trading account';

@@ -12,6 +12,8 @@ import { UNIVERSE_NAME_MAX, type Universe, UniverseGroup } from '../../../api/sc
 import { screenerKeys } from '../../api/keys.ts';
 import { screenerApi, universesQuery } from '../../api/screener.ts';
 import { errorMessageOf } from '../../components/error-message.ts';
+import '../../components/forms.css';
+import '../../components/tables.css';
 import '../trades/trades.css';
 import '../screener/screener.css';
 

@@ -29,6 +29,8 @@ import { AccountSelect } from './AccountSelect.tsx';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { TradesTable } from './TradesTable.tsx';
 import { groupingOptions } from './trade-table.ts';
+import '../../components/forms.css';
+import '../../components/tables.css';
 import './trades.css';
 
 type TableSettings = UserSettings['trades'];

@@ -1,0 +1,551 @@
+/**
+ * The editor of one filter value, per value kind of the filter catalogue (spec 2 §3.9, §4.4, §5):
+ * ranges with their presets, range-or-closest and leg delta, choices, yes/no, symbol lists,
+ * the universe, sectors, date ranges (relative, or frozen to dates), scenarios and the indicators
+ * with their parameters. It edits a draft; the dialog around it applies (after the catalogue's
+ * validation) or cancels.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { freezeDateRange } from '../../../domain/filters/date-range.ts';
+import type { FilterDefinition } from '../../../domain/filters/filter-definition.ts';
+import type { FilterValue, IndicatorValue, NumericRange } from '../../../domain/filters/filter-value.ts';
+import { MaType, ShiftUnit } from '../../../domain/filters/filter-value.ts';
+import { SECTORS } from '../../../domain/filters/sectors.ts';
+import { universesQuery } from '../../api/screener.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Button } from './controls.tsx';
+import {
+  fromShown,
+  matchingPreset,
+  numberText,
+  parseNumber,
+  toShown,
+  validateFilter,
+} from './filter-view.ts';
+
+type Edit<T> = { value: T; onChange: (next: T) => void };
+
+function NumberField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (n: number | null) => void;
+}) {
+  const [text, setText] = useState(numberText(value));
+  return (
+    <label className="filter-field">
+      <span>{label}</span>
+      <input
+        className="app-input"
+        inputMode="decimal"
+        aria-label={label}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(parseNumber(e.target.value));
+        }}
+      />
+    </label>
+  );
+}
+
+const UNIT_SUFFIX: Record<string, string> = { percent: ' (%)', money: ' ($)', days: ' (days)' };
+
+/** min/max in shown units with the filter's preset bands. */
+function RangeFields({ def, value, onChange }: { def: FilterDefinition } & Edit<NumericRange>) {
+  const preset = matchingPreset(def, value);
+  // Presets replace the fields' text: remount them with the new numbers.
+  const [generation, setGeneration] = useState(0);
+  const suffix = UNIT_SUFFIX[def.unit] ?? '';
+  return (
+    <>
+      {def.presets.length > 0 && (
+        <fieldset className="filter-presets">
+          <legend className="visually-hidden">Presets</legend>
+          {def.presets.map((p) => (
+            <button
+              key={p.label}
+              type="button"
+              className={`chip${preset === p.label ? ' selected' : ''}`}
+              aria-pressed={preset === p.label}
+              onClick={() => {
+                onChange({ min: p.range[0], max: p.range[1] });
+                setGeneration((g) => g + 1);
+              }}
+            >
+              {p.label}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <div className="filter-row" key={generation}>
+        <NumberField
+          label={`Min${suffix}`}
+          value={toShown(def, value.min)}
+          onChange={(n) => onChange({ ...value, min: fromShown(def, n) })}
+        />
+        <NumberField
+          label={`Max${suffix}`}
+          value={toShown(def, value.max)}
+          onChange={(n) => onChange({ ...value, max: fromShown(def, n) })}
+        />
+      </div>
+    </>
+  );
+}
+
+function Select<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (v: T) => void;
+}) {
+  return (
+    <label className="filter-field">
+      <span>{label}</span>
+      <select
+        className="app-select"
+        aria-label={label}
+        value={String(value)}
+        onChange={(e) => {
+          const found = options.find((o) => String(o.value) === e.target.value);
+          if (found) onChange(found.value);
+        }}
+      >
+        {options.map((o) => (
+          <option key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function CheckList<T extends string | number>({
+  options,
+  values,
+  onChange,
+}: {
+  options: readonly { value: T; label: string }[];
+  values: readonly T[];
+  onChange: (v: T[]) => void;
+}) {
+  return (
+    <div className="filter-checks">
+      {options.map((o) => (
+        <label key={String(o.value)}>
+          <input
+            type="checkbox"
+            checked={values.includes(o.value)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...values, o.value] : values.filter((v) => v !== o.value))
+            }
+          />{' '}
+          {o.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+const words = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const choicesOf = <T extends string>(codes: readonly T[]) =>
+  codes.map((value) => ({ value, label: words(value) }));
+const MA_TYPES = [
+  { value: MaType.Sma, label: 'SMA' },
+  { value: MaType.Ema, label: 'EMA' },
+];
+
+/** Parameter fields of an indicator filter. */
+function IndicatorFields({ value, onChange }: Edit<IndicatorValue>) {
+  const num = (label: string, field: string) => (
+    <NumberField
+      key={field}
+      label={label}
+      value={(value as unknown as Record<string, number | null>)[field] ?? null}
+      onChange={(n) => onChange({ ...value, [field]: n } as IndicatorValue)}
+    />
+  );
+  const pick = <T extends string>(
+    label: string,
+    field: string,
+    options: readonly { value: T; label: string }[],
+  ) => (
+    <Select<T>
+      key={field}
+      label={label}
+      value={(value as unknown as Record<string, T>)[field] as T}
+      options={options}
+      onChange={(v) => onChange({ ...value, [field]: v } as IndicatorValue)}
+    />
+  );
+  switch (value.type) {
+    case 'rsi':
+      return (
+        <div className="filter-row wrap">
+          {num('Length', 'length')}
+          {pick('Behavior', 'behavior', choicesOf(['above', 'below', 'between'] as const))}
+          {value.behavior !== 'below' && num('From', 'from')}
+          {value.behavior !== 'above' && num('To', 'to')}
+        </div>
+      );
+    case 'ma':
+      return (
+        <div className="filter-row wrap">
+          {pick('Average', 'maType', MA_TYPES)}
+          {num('Length', 'length')}
+          {pick('Behavior', 'behavior', choicesOf(['price_above', 'price_below'] as const))}
+          {num('Distance from (%)', 'from')}
+          {num('Distance to (%)', 'to')}
+        </div>
+      );
+    case 'ma_percentile':
+      return (
+        <div className="filter-row wrap">
+          {pick('Average', 'maType', MA_TYPES)}
+          {num('Length', 'length')}
+          {num('Lookback', 'lookback')}
+          {num('From (%)', 'from')}
+          {num('To (%)', 'to')}
+        </div>
+      );
+    case 'ma_crossover':
+      return (
+        <div className="filter-row wrap">
+          {pick('Average', 'maType', MA_TYPES)}
+          {num('Fast', 'fast')}
+          {num('Slow', 'slow')}
+          {pick(
+            'Behavior',
+            'behavior',
+            choicesOf(['fast_above', 'fast_below', 'golden_cross', 'death_cross'] as const),
+          )}
+          {num('Within days', 'withinDays')}
+        </div>
+      );
+    case 'macd':
+      return (
+        <div className="filter-row wrap">
+          {num('Fast', 'fast')}
+          {num('Slow', 'slow')}
+          {num('Signal', 'signal')}
+          {pick(
+            'Behavior',
+            'behavior',
+            choicesOf([
+              'bullish_cross',
+              'bearish_cross',
+              'histogram_positive',
+              'histogram_negative',
+            ] as const),
+          )}
+          {num('Within days', 'withinDays')}
+        </div>
+      );
+    case 'stochastic':
+      return (
+        <div className="filter-row wrap">
+          {num('%K length', 'kLength')}
+          {num('%K smoothing', 'kSmoothing')}
+          {num('%D length', 'dLength')}
+          {pick('Behavior', 'behavior', choicesOf(['overbought', 'oversold'] as const))}
+          {num('Level', 'level')}
+        </div>
+      );
+    case 'bollinger':
+      return (
+        <div className="filter-row wrap">
+          {num('Length', 'length')}
+          {num('Std. devs', 'stdDevs')}
+          {pick(
+            'Behavior',
+            'behavior',
+            choicesOf(['above_upper', 'below_lower', 'inside', 'between'] as const),
+          )}
+          {value.behavior === 'between' && num('%B from', 'from')}
+          {value.behavior === 'between' && num('%B to', 'to')}
+        </div>
+      );
+  }
+}
+
+function UniverseField({ value, onChange }: Edit<readonly (string | number)[]>) {
+  const universes = useQuery(universesQuery());
+  const options = [
+    { value: 0, label: 'Choose a universe' },
+    ...(universes.data ?? []).map((u) => ({ value: u.universe_id, label: `${u.name} (${u.group})` })),
+  ];
+  return (
+    <Select<number>
+      label="Universe"
+      value={typeof value[0] === 'number' ? value[0] : 0}
+      options={options}
+      // Universe mode allows one universe (spec 2 §3.5).
+      onChange={(id) => onChange(id === 0 ? [] : [id])}
+    />
+  );
+}
+
+const SHIFT_UNITS = Object.values(ShiftUnit).map((value) => ({ value, label: words(value) }));
+
+function ValueFields({
+  def,
+  value,
+  onChange,
+  asOfMs,
+}: { def: FilterDefinition; asOfMs: number } & Edit<FilterValue>) {
+  switch (value.type) {
+    case 'range':
+    case 'probability':
+      return <RangeFields def={def} value={value} onChange={(r) => onChange({ ...value, ...r })} />;
+    case 'range_or_closest':
+    case 'leg_delta': {
+      const mode = (
+        <Select
+          label="Mode"
+          value={value.mode}
+          options={[
+            { value: 'range', label: 'Range' },
+            { value: 'closest', label: 'Closest to a target' },
+          ]}
+          onChange={(m) =>
+            onChange(
+              m === 'closest'
+                ? {
+                    type: value.type,
+                    mode: 'closest',
+                    target: value.mode === 'range' ? (value.min ?? value.max ?? 0) : value.target,
+                  }
+                : { type: value.type, mode: 'range', min: null, max: null },
+            )
+          }
+        />
+      );
+      return (
+        <>
+          {mode}
+          {value.mode === 'range' ? (
+            <RangeFields def={def} value={value} onChange={(r) => onChange({ ...value, ...r })} />
+          ) : (
+            <NumberField
+              label={`Target${UNIT_SUFFIX[def.unit] ?? ''}`}
+              value={toShown(def, value.target)}
+              onChange={(n) => onChange({ ...value, target: fromShown(def, n) ?? 0 })}
+            />
+          )}
+        </>
+      );
+    }
+    case 'equals':
+      return (
+        <Select<string | number>
+          label={def.label}
+          value={value.value}
+          options={def.choices.flatMap((c) => (c.value === null ? [] : [{ value: c.value, label: c.label }]))}
+          onChange={(v) => onChange({ ...value, value: v })}
+        />
+      );
+    case 'boolean':
+      return (
+        <Select<string>
+          label={def.label}
+          value={value.value ? 'yes' : 'no'}
+          options={[
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No' },
+          ]}
+          onChange={(v) => onChange({ ...value, value: v === 'yes' })}
+        />
+      );
+    case 'any_of':
+    case 'none_of':
+      if (def.itemKind === 'id')
+        return <UniverseField value={value.values} onChange={(values) => onChange({ ...value, values })} />;
+      return (
+        <label className="filter-field">
+          <span>Symbols (separated by commas, semicolons or spaces)</span>
+          <textarea
+            className="app-input"
+            aria-label="Symbols"
+            rows={3}
+            defaultValue={value.values.join(', ')}
+            // The catalogue cleans the text on Apply (upper case, no repeats, empty → none).
+            onChange={(e) => onChange({ ...value, values: e.target.value as unknown as string[] })}
+          />
+        </label>
+      );
+    case 'choice_map':
+      return (
+        <CheckList<string>
+          options={def.choices.flatMap((c) =>
+            typeof c.value === 'string' ? [{ value: c.value, label: c.label }] : [],
+          )}
+          values={value.values}
+          onChange={(values) => onChange({ ...value, values })}
+        />
+      );
+    case 'sector':
+      return (
+        <CheckList<number>
+          options={SECTORS.map((s) => ({ value: s.code, label: s.name }))}
+          values={value.values}
+          onChange={(values) => onChange({ ...value, values })}
+        />
+      );
+    case 'date_range':
+      return (
+        <>
+          <div className="filter-row">
+            <Select
+              label="Dates"
+              value={value.mode}
+              options={[
+                { value: 'relative', label: 'Days from today (rolling)' },
+                { value: 'frozen', label: 'Fixed dates' },
+              ]}
+              onChange={(m) =>
+                onChange(
+                  m === 'frozen' && value.mode === 'relative'
+                    ? freezeDateRange(value, asOfMs)
+                    : { type: 'date_range', mode: 'relative', from: 0, to: 30 },
+                )
+              }
+            />
+          </div>
+          {value.mode === 'relative' ? (
+            <div className="filter-row" key="relative">
+              <NumberField
+                label="From (days)"
+                value={value.from}
+                onChange={(n) => onChange({ ...value, from: n })}
+              />
+              <NumberField
+                label="To (days)"
+                value={value.to}
+                onChange={(n) => onChange({ ...value, to: n })}
+              />
+            </div>
+          ) : (
+            <div className="filter-row" key="frozen">
+              {(['from', 'to'] as const).map((end) => (
+                <label className="filter-field" key={end}>
+                  <span>{end === 'from' ? 'From' : 'To'}</span>
+                  <input
+                    type="date"
+                    className="app-input"
+                    aria-label={end === 'from' ? 'From date' : 'To date'}
+                    value={value[end] ?? ''}
+                    onChange={(e) => onChange({ ...value, [end]: e.target.value || null })}
+                  />
+                </label>
+              ))}
+            </div>
+          )}
+        </>
+      );
+    case 'scenario':
+      return (
+        <>
+          <div className="filter-row">
+            <NumberField
+              label={value.unit === 'pct' || value.unit.includes('_') ? 'Move (%)' : 'Move'}
+              value={
+                value.unit === 'abs' || value.unit === 'atr' || value.unit === 'std'
+                  ? value.shift
+                  : Number((value.shift * 100).toFixed(2))
+              }
+              onChange={(n) =>
+                onChange({
+                  ...value,
+                  shift:
+                    n === null
+                      ? 0
+                      : value.unit === 'abs' || value.unit === 'atr' || value.unit === 'std'
+                        ? n
+                        : n / 100,
+                })
+              }
+            />
+            <Select
+              label="Measured as"
+              value={value.unit}
+              options={SHIFT_UNITS}
+              onChange={(unit) => onChange({ ...value, unit })}
+            />
+          </div>
+          <RangeFields def={def} value={value} onChange={(r) => onChange({ ...value, ...r })} />
+        </>
+      );
+    default:
+      return <IndicatorFields value={value} onChange={onChange} />;
+  }
+}
+
+/** The filter's popup: confirm applies (once the catalogue accepts the value), cancel reverts. */
+export function FilterDialog({
+  filterKey,
+  def,
+  title,
+  value,
+  asOfMs,
+  onApply,
+  onClose,
+}: {
+  filterKey: string;
+  def: FilterDefinition;
+  title: string;
+  value: FilterValue;
+  asOfMs: number;
+  onApply: (value: FilterValue) => void;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<FilterValue>(value);
+  const [error, setError] = useState<string | null>(null);
+  const apply = () => {
+    const checked = validateFilter(filterKey, draft);
+    if ('error' in checked) setError(checked.error);
+    else onApply(checked.value);
+  };
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <Button fill="clear" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={apply}>Apply</Button>
+        </>
+      }
+    >
+      <div className="filter-editor" data-filter={filterKey}>
+        <p className="hint">{def.help}</p>
+        <ValueFields
+          def={def}
+          value={draft}
+          asOfMs={asOfMs}
+          onChange={(next) => {
+            setDraft(next);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

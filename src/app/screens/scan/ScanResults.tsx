@@ -1,0 +1,161 @@
+/**
+ * The results side of the scan page (spec 2 §2.2, §4.1, §8): the staged loading messages while a
+ * scan runs, the run's error, the sorting hint, the table, the two empty texts, and the
+ * pagination at the bottom centre (the page size is the server's; no page-size changer).
+ */
+import { useEffect, useState } from 'react';
+import type { ScanTradeRow } from '../../../api/scans.ts';
+import { isoDateOfEpochDay, marketDayOf } from '../../../domain/filters/date-range.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import { errorMessageOf } from '../../components/error-message.ts';
+import { LiveIndicator } from '../../live/LiveIndicator.tsx';
+import { Spinner } from './controls.tsx';
+import { loadingMessage, nextStageIn } from './loading-messages.ts';
+import { ResultsTable } from './ResultsTable.tsx';
+import { columnTitle, pageCount, shownColumns } from './result-view.ts';
+import type { SortPair } from './scan-draft.ts';
+import { type SortChoice, sortingHint } from './scan-sorting.ts';
+import { INVALID_LEGS_MESSAGE } from './strategy-editors.ts';
+import { useLiveResults } from './use-live-results.ts';
+import type { RunState } from './use-scan-run.ts';
+
+export const EMPTY_TEXT =
+  'There are no options in the market that fit the scan criteria. Make the filters looser or try again later.';
+export const EMPTY_NARROWED_TEXT =
+  "You've narrowed scan results to a specific ticker. No options for that ticker fit the search criteria. Return to scan the entire market, change the search filters, or try again later.";
+
+function LoadingMessage({ startedAt }: { startedAt: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  const elapsed = now - startedAt;
+  useEffect(() => {
+    const wait = nextStageIn(elapsed);
+    if (wait === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), wait);
+    return () => clearTimeout(timer);
+  }, [elapsed]);
+  return (
+    <div className="scan-loading" role="status">
+      <Spinner label="Scanning" />
+      <span>{loadingMessage(elapsed)}</span>
+    </div>
+  );
+}
+
+/** The run's failure as the page says it (spec 2 §8). */
+export function runErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.code === 'INVALID_STRATEGY_LEGS') return INVALID_LEGS_MESSAGE;
+  return errorMessageOf(error);
+}
+
+/** Page buttons around the current one: first, last, and two either side. */
+export function pageWindow(current: number, count: number): (number | null)[] {
+  const pages: (number | null)[] = [];
+  for (let p = 0; p < count; p += 1) {
+    if (p === 0 || p === count - 1 || Math.abs(p - current) <= 2) pages.push(p);
+    else if (pages[pages.length - 1] !== null) pages.push(null);
+  }
+  return pages;
+}
+
+function Pagination({
+  page,
+  count,
+  onPage,
+}: {
+  page: number;
+  count: number;
+  onPage: (page: number) => void;
+}) {
+  if (count <= 1) return null;
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <button type="button" disabled={page === 0} onClick={() => onPage(page - 1)} aria-label="Previous page">
+        ‹
+      </button>
+      {pageWindow(page, count).map((p, i) =>
+        p === null ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
+          <span key={`gap-${i}`}>…</span>
+        ) : (
+          <button
+            key={p}
+            type="button"
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Page ${p + 1}`}
+            onClick={() => p !== page && onPage(p)}
+          >
+            {p + 1}
+          </button>
+        ),
+      )}
+      <button
+        type="button"
+        disabled={page >= count - 1}
+        onClick={() => onPage(page + 1)}
+        aria-label="Next page"
+      >
+        ›
+      </button>
+    </nav>
+  );
+}
+
+export function ScanResults({
+  state,
+  chosenColumns,
+  sorting,
+  narrowedTo,
+  onSort,
+  onPage,
+  onNarrow,
+  onAnalyze,
+}: {
+  state: RunState;
+  chosenColumns: readonly string[];
+  sorting: readonly SortPair[];
+  narrowedTo: string | null;
+  onSort: (key: string, choice: SortChoice) => void;
+  onPage: (page: number) => void;
+  onNarrow: (symbol: string) => void;
+  onAnalyze: (row: ScanTradeRow) => void;
+}) {
+  const ran = state.status === 'done' ? state.answer : state.status === 'pending' ? state.previous : null;
+  // Live while it is the current result; one shown while a new run is pending keeps still.
+  const answer = useLiveResults(ran, state.status === 'done' ? state.body : null, state.status === 'done');
+  return (
+    <section className="scan-results" aria-label="Scan results" aria-busy={state.status === 'pending'}>
+      <div className="results-status">
+        <p className="sorting-hint hint">{sortingHint(sorting, columnTitle)}</p>
+        <LiveIndicator />
+      </div>
+      {state.status === 'pending' && <LoadingMessage startedAt={state.startedAt} />}
+      {state.status === 'error' && (
+        <p className="field-error" role="alert">
+          {runErrorMessage(state.error)}
+        </p>
+      )}
+      {state.status === 'done' && answer && answer.items.length === 0 && (
+        <p className="empty-state">{narrowedTo ? EMPTY_NARROWED_TEXT : EMPTY_TEXT}</p>
+      )}
+      {answer && answer.items.length > 0 && (
+        <div className={state.status === 'pending' ? 'stale' : undefined}>
+          <p className="hint result-count">
+            {answer.totalCount} {answer.narrowed ? 'trades' : 'tickers'} · as of{' '}
+            {answer.asOf.slice(0, 16).replace('T', ' ')} UTC
+          </p>
+          <ResultsTable
+            items={answer.items}
+            columns={shownColumns(answer, chosenColumns)}
+            sorting={sorting}
+            narrowed={answer.narrowed}
+            today={isoDateOfEpochDay(marketDayOf(Date.parse(answer.asOf)))}
+            onSort={onSort}
+            onNarrow={onNarrow}
+            onAnalyze={onAnalyze}
+          />
+          <Pagination page={answer.page} count={pageCount(answer)} onPage={onPage} />
+        </div>
+      )}
+    </section>
+  );
+}

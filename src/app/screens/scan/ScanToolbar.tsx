@@ -1,0 +1,141 @@
+/**
+ * The scan page's toolbar (spec 2 §2.2): RUN SCAN (disabled while running), SAVE for a new scan,
+ * UPDATE and SAVE AS NEW for the user's own, DUPLICATE for a sample, the EXPORT menu with the
+ * three CSV exports, WATCH (not offered yet), DELETE with its confirmation, and the column
+ * chooser's place.
+ */
+import { useState } from 'react';
+import type { ScanExportKind } from '../../../api/scans.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Button, Menu, MenuItem } from './controls.tsx';
+import { Walkthrough } from './walkthrough/Walkthrough.tsx';
+import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
+
+export const DELETE_QUESTION = 'Are you sure you want to delete this scan?';
+export const WATCH_UNSAVED_HINT = 'Save this scan to enable watching';
+
+export const EXPORT_CHOICES: readonly { kind: ScanExportKind; label: string }[] = [
+  { kind: 'underlyings_page', label: 'Export this page' },
+  { kind: 'underlyings_all', label: 'Export all pages' },
+  { kind: 'options_all', label: 'Export all options (up to 1,000)' },
+];
+
+/** Which saving actions a scan offers. */
+export type ScanKind = 'new' | 'own' | 'sample';
+
+export function ScanToolbar({
+  kind,
+  running,
+  busy,
+  canExport,
+  onRun,
+  onSave,
+  onUpdate,
+  onSaveAsNew,
+  onDuplicate,
+  onExport,
+  onDelete,
+  columnChooser,
+}: {
+  kind: ScanKind;
+  running: boolean;
+  /** A save, duplicate or delete is pending. */
+  busy: boolean;
+  canExport: boolean;
+  onRun: () => void;
+  onSave: () => void;
+  onUpdate: () => void;
+  onSaveAsNew: () => void;
+  onDuplicate: () => void;
+  onExport: (kind: ScanExportKind) => void;
+  onDelete: () => void;
+  columnChooser: React.ReactNode;
+}) {
+  const [exportAnchor, setExportAnchor] = useState<Element | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="scan-actions" role="toolbar" aria-label="Scan actions">
+      <Button disabled={running} onClick={onRun} data-walkthrough={WALKTHROUGH_TARGETS.runScan}>
+        RUN SCAN
+      </Button>
+      {kind === 'new' && (
+        <Button fill="outline" disabled={busy} onClick={onSave} data-walkthrough={WALKTHROUGH_TARGETS.save}>
+          SAVE
+        </Button>
+      )}
+      {kind === 'own' && (
+        <>
+          <Button fill="outline" disabled={busy} onClick={onUpdate}>
+            UPDATE
+          </Button>
+          <Button fill="outline" disabled={busy} onClick={onSaveAsNew}>
+            SAVE AS NEW
+          </Button>
+        </>
+      )}
+      {kind === 'sample' && (
+        <Button fill="outline" disabled={busy} onClick={onDuplicate}>
+          DUPLICATE
+        </Button>
+      )}
+      <Button
+        fill="outline"
+        disabled={!canExport}
+        aria-haspopup="menu"
+        data-walkthrough={WALKTHROUGH_TARGETS.export}
+        onClick={(e) => setExportAnchor(e.currentTarget)}
+      >
+        EXPORT
+      </Button>
+      {exportAnchor && (
+        <Menu anchor={exportAnchor} label="Export" onClose={() => setExportAnchor(null)}>
+          {EXPORT_CHOICES.map((c) => (
+            <MenuItem
+              key={c.kind}
+              onSelect={() => {
+                setExportAnchor(null);
+                onExport(c.kind);
+              }}
+            >
+              {c.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
+      <Button fill="outline" disabled title={kind === 'new' ? WATCH_UNSAVED_HINT : 'Watching comes later.'}>
+        WATCH
+      </Button>
+      {columnChooser}
+      <Walkthrough />
+      {kind === 'own' && (
+        <Button fill="clear" danger disabled={busy} onClick={() => setConfirming(true)}>
+          DELETE
+        </Button>
+      )}
+      {confirming && (
+        <Dialog
+          title="Delete scan"
+          onClose={() => setConfirming(false)}
+          actions={
+            <>
+              <Button fill="clear" onClick={() => setConfirming(false)}>
+                No
+              </Button>
+              <Button
+                danger
+                onClick={() => {
+                  setConfirming(false);
+                  onDelete();
+                }}
+              >
+                Yes
+              </Button>
+            </>
+          }
+        >
+          <p>{DELETE_QUESTION}</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}

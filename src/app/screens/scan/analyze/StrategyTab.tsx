@@ -1,0 +1,68 @@
+/** The Strategy tab: the legs table, the Bid/Mid/Ask summary and the P/L profile. */
+import { Suspense, useMemo } from 'react';
+import type { ScanTradeRow } from '../../../../api/scans.ts';
+import { Spinner } from '../../../components/IonCore.tsx';
+import { factsOf, legLines, PRICE_KEYS, rowProfile } from './analyze-model.ts';
+import { AnalyzeProfileChart } from './charts.ts';
+
+const DASH = '—';
+
+export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }) {
+  const lines = legLines(row);
+  const prices = new Map(factsOf(row, PRICE_KEYS).map((f) => [f.key, f.text]));
+  const profile = useMemo(() => rowProfile(row, nowMs), [row, nowMs]);
+  return (
+    <>
+      <div className="analyze-table-scroll">
+        <table className="analyze-legs">
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Side</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Exp. Date</th>
+              <th scope="col">Strike</th>
+              <th scope="col">Bid-Ask or Last</th>
+              <th scope="col">Delta</th>
+              <th scope="col">IV</th>
+              <th scope="col">Open Int.</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l) => (
+              <tr key={l.contract}>
+                <td>{l.type}</td>
+                <td className={l.side === 'BUY' ? 'side-buy' : 'side-sell'}>{l.side}</td>
+                <td>{l.quantity}</td>
+                <td>{l.expiration}</td>
+                <td>{l.strike}</td>
+                <td>{l.price}</td>
+                <td>{l.delta}</td>
+                <td>{l.iv}</td>
+                <td>{l.openInterest}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="analyze-prices" aria-label="Bid, mid and ask">
+        {PRICE_KEYS.map((key) => (
+          <div key={key}>
+            <dt>{key === 'bid' ? 'Bid' : key === 'mid' ? 'Mid' : 'Ask'}</dt>
+            <dd>{prices.get(key) ?? DASH}</dd>
+          </div>
+        ))}
+      </dl>
+      {profile === null ? (
+        <section className="analyze-chart" aria-label="PL Profile">
+          <h3>PL Profile</h3>
+          <p className="analyze-no-data">No Data</p>
+        </section>
+      ) : (
+        <Suspense fallback={<Spinner label="Loading chart" />}>
+          <AnalyzeProfileChart profile={profile} />
+        </Suspense>
+      )}
+    </>
+  );
+}
