@@ -13,13 +13,20 @@
  * expiration (as the market snapshot is) pays for them once per run of equal values. The values
  * are the same as when recomputed, so the exact path gives identical bits in any order.
  *
+ * The two paths are two loops, not one loop with a flag: each stays small enough for V8 to inline
+ * its normal-distribution calls, and the fast loop has no branch on the path per row.
  * - exact: Cody's Φ, ln(S/K) by Math.log.
- * - fast: table-driven Φ and φ, ln(S/K) = ln S − ln K with both logs cached (or ln K read from the
- *   optional `lnK` column). Differs from the exact
- *   path by less than 1e-7 in every output (see docs/PRICING.md for the measured bound).
+ * - fast: table-driven Φ, φ (`normal-table.ts`) and ln (`log-table.ts`); ln(S/K) = ln S − ln K with
+ *   both logs cached (or ln K read from the optional `lnK` column), so a row in a run of equal S, T,
+ *   r, q calls no exponential, logarithm or square root and takes one division. A put that follows
+ *   its call at the same S, K and σ (as a chain is laid out) reuses the call's table lookups, taking
+ *   Φ(−d) from the mirrored node. Differs from the exact path by less than 1e-7 in every output (see
+ *   docs/PRICING.md for the measured bound).
  */
 import type { BsBatchInput, BsBatchOutput } from './batch.ts';
-import { normCdf, normCdfFast, normPdf, normPdfFast } from './normal.ts';
+import { lnFast } from './log-table.ts';
+import { normCdf, normPdf } from './normal.ts';
+import { cdfIncrement, cdfNode, clampToGrid, MIRROR, nodeOf, offsetFrom, pdfAt } from './normal-table.ts';
 
 const PER_DAY = 1 / 365;
 /**
@@ -27,6 +34,13 @@ const PER_DAY = 1 / 365;
  * scale, and the closed forms would divide underflowed numbers (0/0) for subnormal σ or T.
  */
 const MIN_STD_DEV = 1e-12;
+/**
+ * Rows per call of the loop functions. A loop that runs long on its first call is compiled by
+ * on-stack replacement, and V8 then keeps the doubles carried from row to row (cached terms) boxed:
+ * one heap allocation per assignment, which made the loop 1.5× slower. Calls of 4,096 rows get the
+ * loop compiled as a function, with unboxed doubles; the cached terms are recomputed once per block.
+ */
+const BLOCK = 4096;
 
 /**
  * Writes rows [from, to) of `out` from rows [from, to) of `input`.
@@ -43,14 +57,18 @@ export function bsKernel(
   to: number,
   fast: boolean,
 ): void {
-  const { isCall, S: spots, K: strikes, T: times, r: rates, q: yields, sigma: vols, lnK: logStrikes } = input;
+  for (let start = from; start < to; start += BLOCK) {
+    const end = Math.min(start + BLOCK, to);
+    if (fast) fastRows(input, out, start, end);
+    else exactRows(input, out, start, end);
+  }
+}
+
+function exactRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: number): void {
+  const { isCall, S: spots, K: strikes, T: times, r: rates, q: yields, sigma: vols } = input;
   const { price, delta, gamma, theta, vega } = out;
-  // Terms shared by consecutive rows: per spot (1/S, ln S), per strike (ln K), per (T, r, q).
   let lastS = Number.NaN;
   let invS = 0;
-  let lnS = 0;
-  let lastK = Number.NaN;
-  let lnK = 0;
   let lastT = Number.NaN;
   let lastR = Number.NaN;
   let lastQ = Number.NaN;
@@ -77,44 +95,23 @@ export function bsKernel(
     }
     const sd = sigma * sqrtT;
     if (!(sd > MIN_STD_DEV && T > 0)) {
-      const live = T > 0;
-      const spot = live ? S * dfQ : S;
-      const strike = live ? K * dfR : K;
-      const moneyness = sign * (spot - strike);
-      const weight = moneyness > 0 ? 1 : moneyness === 0 ? 0.5 : 0;
-      price[i] = Math.max(moneyness, 0);
-      delta[i] = sign * weight * (live ? dfQ : 1);
-      gamma[i] = 0;
-      theta[i] = live ? sign * weight * (q * spot - r * strike) * PER_DAY : 0;
-      vega[i] = 0;
+      limitRow(out, i, sign, S, K, T, r, q, dfR, dfQ);
       continue;
     }
     if (S !== lastS) {
       lastS = S;
       invS = 1 / S;
-      if (fast) lnS = Math.log(S);
-    }
-    let lnSK: number;
-    if (fast) {
-      if (logStrikes) lnK = logStrikes[i]!;
-      else if (K !== lastK) {
-        lastK = K;
-        lnK = Math.log(K);
-      }
-      lnSK = lnS - lnK;
-    } else {
-      lnSK = Math.log(S / K);
     }
     // One division per row: everything else multiplies by cached reciprocals.
     const invSd = 1 / sd;
-    const d1 = (lnSK + (r - q + 0.5 * sigma * sigma) * T) * invSd;
+    const d1 = (Math.log(S / K) + (r - q + 0.5 * sigma * sigma) * T) * invSd;
     const d2 = d1 - sd;
     // Φ(±d) on the side of the option, so an out-of-the-money put keeps its digits.
-    const n1 = fast ? normCdfFast(sign * d1) : normCdf(sign * d1);
-    const n2 = fast ? normCdfFast(sign * d2) : normCdf(sign * d2);
+    const n1 = normCdf(sign * d1);
+    const n2 = normCdf(sign * d2);
     const spot = S * dfQ;
     const strike = K * dfR;
-    const densityQ = dfQ * (fast ? normPdfFast(d1) : normPdf(d1));
+    const densityQ = dfQ * normPdf(d1);
     const spotPdf = S * densityQ;
     price[i] = sign * (spot * n1 - strike * n2);
     delta[i] = sign * dfQ * n1;
@@ -122,4 +119,139 @@ export function bsKernel(
     theta[i] = (-0.5 * spotPdf * sigma * invSqrtT + sign * (q * spot * n1 - r * strike * n2)) * PER_DAY;
     vega[i] = spotPdf * sqrtT * 0.01;
   }
+}
+
+function fastRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: number): void {
+  const { isCall, S: spots, K: strikes, T: times, r: rates, q: yields, sigma: vols, lnK: logStrikes } = input;
+  const { price, delta, gamma, theta, vega } = out;
+  // Terms shared by consecutive rows: per (T, r, q), per spot, per strike.
+  let lastT = Number.NaN;
+  let lastR = Number.NaN;
+  let lastQ = Number.NaN;
+  let dfR = 0;
+  let dfQ = 0;
+  let sqrtT = 0;
+  let carry = 0;
+  let thetaScale = 0;
+  let vegaScale = 0;
+  let rPerDay = 0;
+  let qPerDay = 0;
+  let lastS = Number.NaN;
+  let invS2 = 0;
+  let lnS = 0;
+  let spot = 0;
+  let lastK = Number.NaN;
+  let lnK = 0;
+  let strike = 0;
+  // Terms of the last row priced, which the next row reuses when only the right differs (a put
+  // after its call, as a chain is laid out): nodes and Φ increments of d1 and d2, and the greeks
+  // that do not depend on the right.
+  let lastSigma = Number.NaN;
+  let i1 = 0;
+  let i2 = 0;
+  let w1 = 0;
+  let w2 = 0;
+  let gammaRow = 0;
+  let vegaRow = 0;
+  let decayRow = 0;
+  for (let i = from; i < to; i++) {
+    const S = spots[i]!;
+    const K = strikes[i]!;
+    const T = times[i]!;
+    const r = rates[i]!;
+    const q = yields[i]!;
+    const sigma = vols[i]!;
+    const call = isCall[i] !== 0;
+    const sign = call ? 1 : -1;
+    if (T !== lastT || r !== lastR || q !== lastQ) {
+      lastT = T;
+      lastR = r;
+      lastQ = q;
+      dfR = Math.exp(-r * T);
+      dfQ = Math.exp(-q * T);
+      sqrtT = Math.sqrt(T);
+      carry = (r - q) * T;
+      thetaScale = (-0.5 * PER_DAY) / sqrtT;
+      vegaScale = 0.01 * sqrtT;
+      rPerDay = r * PER_DAY;
+      qPerDay = q * PER_DAY;
+      // Spot and strike values carry the discount factors.
+      lastS = Number.NaN;
+      lastK = Number.NaN;
+    }
+    const sd = sigma * sqrtT;
+    if (!(sd > MIN_STD_DEV && T > 0)) {
+      limitRow(out, i, sign, S, K, T, r, q, dfR, dfQ);
+      continue;
+    }
+    let stale = sigma !== lastSigma;
+    if (S !== lastS) {
+      lastS = S;
+      invS2 = 1 / (S * S);
+      lnS = lnFast(S);
+      spot = S * dfQ;
+      stale = true;
+    }
+    if (K !== lastK) {
+      lastK = K;
+      if (!logStrikes) lnK = lnFast(K);
+      strike = K * dfR;
+      stale = true;
+    }
+    if (logStrikes && logStrikes[i]! !== lnK) {
+      lnK = logStrikes[i]!;
+      stale = true;
+    }
+    if (stale) {
+      lastSigma = sigma;
+      const invSd = 1 / sd;
+      // d1 = (ln(S/K) + (r − q)T)/(σ√T) + σ√T/2, d2 = d1 − σ√T.
+      const d1 = clampToGrid((lnS - lnK + carry) * invSd + 0.5 * sd);
+      const d2 = clampToGrid(d1 - sd);
+      i1 = nodeOf(d1);
+      i2 = nodeOf(d2);
+      const h1 = offsetFrom(d1, i1);
+      w1 = cdfIncrement(i1, h1);
+      w2 = cdfIncrement(i2, offsetFrom(d2, i2));
+      const spotPdf = spot * pdfAt(i1, h1, d1);
+      gammaRow = spotPdf * invSd * invS2;
+      vegaRow = spotPdf * vegaScale;
+      decayRow = spotPdf * sigma * thetaScale;
+    }
+    // Φ(±d) on the side of the option, from the node at ±x0: an out-of-the-money put keeps its digits.
+    const n1 = cdfNode(call ? i1 : MIRROR - i1) + sign * w1;
+    const n2 = cdfNode(call ? i2 : MIRROR - i2) + sign * w2;
+    const spotN1 = sign * spot * n1;
+    const strikeN2 = sign * strike * n2;
+    price[i] = spotN1 - strikeN2;
+    delta[i] = sign * dfQ * n1;
+    gamma[i] = gammaRow;
+    theta[i] = decayRow + qPerDay * spotN1 - rPerDay * strikeN2;
+    vega[i] = vegaRow;
+  }
+}
+
+/** Row i at σ√T ≈ 0 or T ≤ 0: the limits described at `bsKernel`. Rare, so a call is fine here. */
+function limitRow(
+  out: BsBatchOutput,
+  i: number,
+  sign: number,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  dfR: number,
+  dfQ: number,
+): void {
+  const live = T > 0;
+  const spot = live ? S * dfQ : S;
+  const strike = live ? K * dfR : K;
+  const moneyness = sign * (spot - strike);
+  const weight = moneyness > 0 ? 1 : moneyness === 0 ? 0.5 : 0;
+  out.price[i] = Math.max(moneyness, 0);
+  out.delta[i] = sign * weight * (live ? dfQ : 1);
+  out.gamma[i] = 0;
+  out.theta[i] = live ? sign * weight * (q * spot - r * strike) * PER_DAY : 0;
+  out.vega[i] = 0;
 }

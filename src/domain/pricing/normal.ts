@@ -1,7 +1,7 @@
 /**
  * The standard normal distribution: Φ (normCdf), φ (normPdf), Φ⁻¹ (normInv), the scaled tail
- * Φ(−y)·e^{y²/2} that the implied-volatility solver needs without cancellation, and a table-driven
- * Φ/φ for the batch fast path.
+ * Φ(−y)·e^{y²/2} that the implied-volatility solver needs without cancellation. The table-driven
+ * Φ/φ of the batch fast path are in `normal-table.ts`.
  *
  * Φ is W. J. Cody's rational Chebyshev approximation ("Rational Chebyshev approximations for the
  * error function", Math. Comp. 23, 1969) in the form R uses for `pnorm`: relative error about 1e-16
@@ -161,50 +161,4 @@ export function normInv(p: number): number {
   const e = x < 0 ? normCdf(x) - p : 1 - p - normCdf(-x);
   const u = e / normPdf(x);
   return x - u / (1 + 0.5 * x * u);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Table-driven Φ and φ for the batch fast path: exact values on a grid of step 1/64 over
-// [−8.5, 8.5] (2 × 1,089 doubles, 17 KB) and a fourth-order Taylor expansion around the nearest
-// node (|h| ≤ 1/128). Absolute error below 1e-12 for both (tested against the exact functions); no
-// exponential or logarithm per call. Outside the grid Φ is 0 or 1 and φ is 0 (both < 1e-16 away).
-
-const GRID = 64;
-const STEP = 1 / GRID;
-const GRID_MAX = 8.5;
-const GRID_SIZE = 2 * GRID_MAX * GRID + 1;
-const CDF_NODES = new Float64Array(GRID_SIZE);
-const PDF_NODES = new Float64Array(GRID_SIZE);
-for (let i = 0; i < GRID_SIZE; i++) {
-  const x0 = i * STEP - GRID_MAX;
-  CDF_NODES[i] = normCdf(x0);
-  PDF_NODES[i] = normPdf(x0);
-}
-// Taylor coefficients as products (a division costs several multiplications).
-const SIXTH = 1 / 6;
-const TWENTY_FOURTH = 1 / 24;
-
-/** Φ(x) from the table; absolute error < 1e-12. */
-export function normCdfFast(x: number): number {
-  if (!(x > -GRID_MAX)) return x <= -GRID_MAX ? 0 : Number.NaN;
-  if (x >= GRID_MAX) return 1;
-  const i = ((x + GRID_MAX) * GRID + 0.5) | 0;
-  const x0 = i * STEP - GRID_MAX;
-  const h = x - x0;
-  const x2 = x0 * x0;
-  // ∫₀ʰ φ(x0+v)dv / φ(x0) = h − x0h²/2 + (x0²−1)h³/6 + (3x0−x0³)h⁴/24 + O(h⁵); the h⁵ term is
-  // below 3e-13 for |h| ≤ 1/128.
-  const poly = h * (1 + h * (-0.5 * x0 + h * ((x2 - 1) * SIXTH + h * (3 - x2) * x0 * TWENTY_FOURTH)));
-  return CDF_NODES[i]! + PDF_NODES[i]! * poly;
-}
-
-/** φ(x) from the table; absolute error < 1e-12. */
-export function normPdfFast(x: number): number {
-  if (!(x > -GRID_MAX && x < GRID_MAX)) return Number.isNaN(x) ? x : 0;
-  const i = ((x + GRID_MAX) * GRID + 0.5) | 0;
-  const h = x - (i * STEP - GRID_MAX);
-  // φ(x0+h) = φ(x0)·e^u with u = −h(x0 + h/2) = −h(x − h/2); e^u to u⁴: the u⁵ term times φ(x0)
-  // is below 5e-13 (|u| ≈ |x|/128 is large only where φ is small).
-  const u = -h * (x - 0.5 * h);
-  return PDF_NODES[i]! * (1 + u * (1 + u * (0.5 + u * (SIXTH + u * TWENTY_FOURTH))));
 }

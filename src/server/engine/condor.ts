@@ -220,6 +220,29 @@ export function scanCondors(
     if (out) pruned = true;
     return out;
   };
+  /**
+   * For a body and `worst`: the credit at or below which no trade can beat `worst` (−Infinity:
+   * none), among the trades whose wings make the given terms of the loss bound count (a wing
+   * wider than the credit loses beyond it). Such a trade's key bound depends on its credit alone
+   * and only improves with it, so the credit is bisected once per body and case; the kept trades
+   * only get better, so the answer stays valid for the rest of the body.
+   */
+  const creditFloor = (k1: number, k2: number, uMax: number, worst: number, put: boolean, call: boolean) => {
+    const wp = put ? Infinity : -Infinity;
+    const wc = call ? Infinity : -Infinity;
+    const out = (u: number) => beyond(bound(k1, k2, u, wp, wc), worst);
+    if (!out(0)) return Number.NEGATIVE_INFINITY;
+    if (out(uMax)) return uMax;
+    let lo = 0;
+    let hi = uMax;
+    for (let i = 0; i < 24; i++) {
+      const mid = (lo + hi) / 2;
+      if (out(mid)) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const byCredit = g.rank && (key === 'prob_loss' || key === 'prob_profit');
   for (let j1 = 1; j1 < m - 1; j1++) {
     if (!eSp[j1]) continue;
     const k1 = strikes[base + 2 * j1]!;
@@ -236,6 +259,11 @@ export function scanCondors(
       const wcMin = nearLcAbove[j2]! - k2;
       if (!(wpMin > 0) || !(wcMin > 0)) continue;
       if (hopeless(bound(k1, k2, uMax, wpMin, wcMin))) continue;
+      // The body's credit floors by which wings lose (both, the put's only, the call's only),
+      // found on first use.
+      let floorBoth = Number.NaN;
+      let floorPut = Number.NaN;
+      let floorCall = Number.NaN;
       for (let j0 = j1 - 1; j0 >= 0; j0--) {
         const k0 = strikes[base + 2 * j0]!;
         const wp = k1 - k0;
@@ -272,6 +300,19 @@ export function scanCondors(
             }
             // The trade's own credit and wings: tight, and still cheaper than the exact metric.
             const u = sold - fLp - fill(j3, true, true);
+            const putLoses = u + tol < wp;
+            const callLoses = u + tol < wc;
+            if (byCredit && (putLoses || callLoses)) {
+              if (putLoses && callLoses) {
+                if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst, true, true);
+              } else if (putLoses) {
+                if (Number.isNaN(floorPut)) floorPut = creditFloor(k1, k2, uMax, worst, true, false);
+              } else if (Number.isNaN(floorCall)) floorCall = creditFloor(k1, k2, uMax, worst, false, true);
+              if (u <= (putLoses ? (callLoses ? floorBoth : floorPut) : floorCall)) {
+                pruned = true;
+                continue;
+              }
+            }
             if (beyond(bound(k1, k2, u, wp, wc), worst) || beyond(bound(k1, k2, u, wp, wc, true), worst)) {
               pruned = true;
               continue;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { type BsBatchInput, type BsBatchOutput, bsBatch } from '../../../../src/domain/pricing/batch.ts';
 import { bsGreeks } from '../../../../src/domain/pricing/black-scholes.ts';
+import { lnFast } from '../../../../src/domain/pricing/log-table.ts';
 
 const HOUR = 1 / (365 * 24);
 const real = (min: number, max: number) => fc.double({ min, max, noNaN: true });
@@ -104,11 +105,65 @@ describe('bsBatch', () => {
         const { input, out } = columns(rows);
         const own = out();
         const supplied = out();
+        const withMathLog = out();
+        const exact = out();
         bsBatch(input, own, { fast: true });
-        bsBatch({ ...input, lnK: input.K.map(Math.log) }, supplied, { fast: true });
+        bsBatch({ ...input, lnK: input.K.map(lnFast) }, supplied, { fast: true });
         for (const f of FIELDS) expect(supplied[f]).toEqual(own[f]);
+        // A column from Math.log differs in the last bits only, so the result stays within 1e-7.
+        bsBatch({ ...input, lnK: input.K.map(Math.log) }, withMathLog, { fast: true });
+        bsBatch(input, exact);
+        for (const f of FIELDS) {
+          for (let i = 0; i < rows.length; i++)
+            expect(Math.abs(withMathLog[f][i]! - exact[f][i]!)).toBeLessThan(1e-7);
+        }
       }),
     );
+  });
+
+  test('fast path: a row gets the same numbers whatever rows come before it', () => {
+    // Terms cached from earlier rows (per expiry, spot and strike, and a put reusing its call's
+    // table lookups) must equal what the row computes on its own.
+    fc.assert(
+      fc.property(chain, (rows) => {
+        const { input, out } = columns(rows);
+        const together = out();
+        bsBatch(input, together, { fast: true });
+        rows.forEach((r, i) => {
+          const alone = columns([r]);
+          const o = alone.out();
+          bsBatch(alone.input, o, { fast: true });
+          for (const f of FIELDS) expect(Object.is(o[f][0], together[f][i])).toBe(true);
+        });
+      }),
+    );
+  });
+
+  test('batches longer than one block of rows give the same numbers as short ones', () => {
+    const rows: Row[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const S = 20 + (i >> 6);
+      rows.push({
+        isCall: i % 2 === 0,
+        S,
+        K: S * (0.7 + ((i >> 1) % 32) / 50),
+        T: 0.01 + (i % 7) / 10,
+        r: 0.04,
+        q: 0.01,
+        sigma: 0.2 + (i % 5) / 20,
+      });
+    }
+    const { input, out } = columns(rows);
+    for (const fast of [false, true]) {
+      const all = out();
+      bsBatch(input, all, { fast });
+      for (const i of [0, 4095, 4096, 4097, 8191, 8192, 9999]) {
+        const one = columns([rows[i]!]);
+        const o = one.out();
+        bsBatch(one.input, o, { fast });
+        for (const f of FIELDS) expect(Object.is(o[f][0], all[f][i])).toBe(true);
+      }
+    }
   });
 
   test('writes NaN only where an input is NaN', () => {

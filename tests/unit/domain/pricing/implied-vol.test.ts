@@ -118,4 +118,41 @@ describe('impliedVol', () => {
     expect(out[1]).toBeCloseTo(0.8, 12);
     expect(out[2]).toBeNaN();
   });
+  test('impliedVolBatch over more than one block of rows matches impliedVol row by row', () => {
+    const n = 9000;
+    const input = {
+      isCall: new Uint8Array(n),
+      price: new Float64Array(n),
+      S: new Float64Array(n),
+      K: new Float64Array(n),
+      T: new Float64Array(n),
+      r: new Float64Array(n).fill(0.04),
+      q: new Float64Array(n).fill(0.01),
+    };
+    for (let i = 0; i < n; i++) {
+      const isCall = i % 2 === 0;
+      const S = 50 + (i >> 8);
+      const K = S * (0.6 + ((i >> 1) % 40) / 40);
+      const T = i % 3 === 0 ? 3 * HOUR : 0.05 + (i % 11) / 5;
+      input.isCall[i] = isCall ? 1 : 0;
+      input.S[i] = S;
+      input.K[i] = K;
+      input.T[i] = T;
+      input.price[i] = bsPrice(isCall, S, K, T, 0.04, 0.01, 0.1 + (i % 13) / 10);
+    }
+    const out = new Float64Array(n);
+    impliedVolBatch(input, out);
+    for (const i of [0, 1, 4095, 4096, 4097, 8191, 8192, 8999]) {
+      const v = impliedVol(
+        input.isCall[i] === 1,
+        input.price[i]!,
+        input.S[i]!,
+        input.K[i]!,
+        input.T[i]!,
+        0.04,
+        0.01,
+      );
+      expect(Object.is(out[i], v ?? Number.NaN)).toBe(true);
+    }
+  });
 });

@@ -2,13 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   normCdf,
-  normCdfFast,
   normInv,
   normInvApprox,
   normPdf,
-  normPdfFast,
   normTailScaled,
 } from '../../../../src/domain/pricing/normal.ts';
+import { normCdfFast, normPdfFast, normTailScaledFast } from '../../../../src/domain/pricing/normal-table.ts';
 
 const relErr = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 const reals = (min: number, max: number) => fc.double({ min, max, noNaN: true });
@@ -105,7 +104,7 @@ describe('normInv', () => {
 describe('table-driven Φ and φ', () => {
   test('are within 1e-12 of the exact functions everywhere', () => {
     fc.assert(
-      fc.property(reals(-12, 12), (x) => {
+      fc.property(reals(-45, 45), (x) => {
         expect(Math.abs(normCdfFast(x) - normCdf(x))).toBeLessThan(1e-12);
         expect(Math.abs(normPdfFast(x) - normPdf(x))).toBeLessThan(1e-12);
       }),
@@ -113,13 +112,42 @@ describe('table-driven Φ and φ', () => {
     );
   });
 
-  test('are exact on the grid nodes and handle the infinities and NaN', () => {
+  test('stay within 1e-12 on a dense grid over [−40, 40], between and on the nodes', () => {
+    let worstCdf = 0;
+    let worstPdf = 0;
+    // Step 1/1000 is not commensurate with the grid step 1/64, so offsets cover [−1/128, 1/128].
+    for (let k = -40_000; k <= 40_000; k++) {
+      const x = k / 1000;
+      worstCdf = Math.max(worstCdf, Math.abs(normCdfFast(x) - normCdf(x)));
+      worstPdf = Math.max(worstPdf, Math.abs(normPdfFast(x) - normPdf(x)));
+    }
+    expect(worstCdf).toBeLessThan(1e-12);
+    expect(worstPdf).toBeLessThan(1e-12);
+  });
+
+  test('are exact on the grid nodes and handle the far tails, the infinities and NaN', () => {
     expect(normCdfFast(1.5)).toBe(normCdf(1.5));
     expect(normPdfFast(-2.25)).toBe(normPdf(-2.25));
+    expect(normCdfFast(-1e6)).toBe(0);
+    expect(normCdfFast(1e6)).toBe(1);
+    expect(normPdfFast(-1e6)).toBe(0);
     expect(normCdfFast(Number.NEGATIVE_INFINITY)).toBe(0);
     expect(normCdfFast(Number.POSITIVE_INFINITY)).toBe(1);
     expect(normPdfFast(Number.POSITIVE_INFINITY)).toBe(0);
     expect(normCdfFast(Number.NaN)).toBeNaN();
     expect(normPdfFast(Number.NaN)).toBeNaN();
+  });
+});
+
+describe('table-driven scaled tail', () => {
+  test('is within 2e-15 relative of normTailScaled on a dense grid over [0, 40] and beyond', () => {
+    let worst = 0;
+    for (let k = 0; k <= 400_000; k++) {
+      const y = k / 10_000;
+      worst = Math.max(worst, relErr(normTailScaledFast(y), normTailScaled(y)));
+    }
+    expect(worst).toBeLessThan(2e-15);
+    for (const y of [40, 41, 1e3, 1e8]) expect(normTailScaledFast(y)).toBe(normTailScaled(y));
+    expect(normTailScaledFast(Number.NaN)).toBeNaN();
   });
 });
