@@ -135,6 +135,23 @@ function cdfBounds(
   };
 }
 
+/** Minima of `values` over index ranges [i, j] in constant time, after n·log n set-up. */
+function rangeMinima(values: Float64Array): (i: number, j: number) => number {
+  const levels = [values];
+  for (let w = 1; 2 * w <= values.length; w *= 2) {
+    const prev = levels[levels.length - 1]!;
+    const next = new Float64Array(values.length - 2 * w + 1);
+    for (let i = 0; i < next.length; i++) next[i] = Math.min(prev[i]!, prev[i + w]!);
+    levels.push(next);
+  }
+  return (i, j) => {
+    if (j < i) return Infinity;
+    const k = 31 - Math.clz32(j - i + 1);
+    const level = levels[k]!;
+    return Math.min(level[i]!, level[j - (1 << k) + 1]!);
+  };
+}
+
 /**
  * Enumerates the group's condors, calling `visit(k0, k1, k2, k3)` with strike indices for the
  * ones that may pass and rank; `threshold()` is the worst kept key (NaN while the list has room).
@@ -158,21 +175,39 @@ export function scanCondors(
   const eSp = g.eligible[shape.shortPut]!;
   const eSc = g.eligible[shape.shortCall]!;
   const eLc = g.eligible[shape.longCall]!;
-  // Cheapest bought fills below (puts) and above (calls) each index, and the nearest wing strikes.
-  const minLpBelow = new Float64Array(m + 1).fill(Infinity); // min over j' < j
+  // The nearest wing strikes below (puts) and above (calls) each index.
   const nearLpBelow = new Float64Array(m + 1).fill(Number.NaN); // largest eligible strike < K_j
   for (let j = 1; j <= m; j++) {
     const prev = j - 1;
-    minLpBelow[j] = Math.min(minLpBelow[j - 1]!, eLp[prev] ? fill(prev, false, true) : Infinity);
     nearLpBelow[j] = eLp[prev] ? strikes[base + 2 * prev]! : nearLpBelow[j - 1]!;
   }
-  const minLcAbove = new Float64Array(m + 1).fill(Infinity); // min over j' > j
   const nearLcAbove = new Float64Array(m + 1).fill(Number.NaN);
   for (let j = m - 2; j >= 0; j--) {
     const next = j + 1;
-    minLcAbove[j] = Math.min(minLcAbove[j + 1]!, eLc[next] ? fill(next, true, true) : Infinity);
     nearLcAbove[j] = eLc[next] ? strikes[base + 2 * next]! : nearLcAbove[j + 1]!;
   }
+  // The cheapest bought fill over any range of wing strikes (Infinity where a leg may not go):
+  // a body's wings only reach as far as the max loss lets them, and the far, cheap ones beyond
+  // would loosen every bound.
+  const putFill = new Float64Array(m);
+  const callFill = new Float64Array(m);
+  for (let j = 0; j < m; j++) {
+    putFill[j] = eLp[j] ? fill(j, false, true) : Infinity;
+    callFill[j] = eLc[j] ? fill(j, true, true) : Infinity;
+  }
+  const minPut = rangeMinima(putFill);
+  const minCall = rangeMinima(callFill);
+  /** The first strike index at or above `x` (m when none). */
+  const firstAtLeast = (x: number): number => {
+    let lo = 0;
+    let hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (strikes[base + 2 * mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
   // u never exceeds the dearest short put and call fills together.
   let maxPut = 0;
@@ -254,7 +289,11 @@ export function scanCondors(
       const fSc = fill(j2, true, false);
       const sold = fSp + fSc;
       // Body bound over every pair of wings.
-      const uMax = sold - minLpBelow[j1]! - minLcAbove[j2]!;
+      // A visited wing is at most `reach` wide (max loss ≥ q·(wing − sold fills); bought fills
+      // are not negative); the slack keeps rounding on the safe, wider side.
+      const reach = g.lossLimit / shape.q + sold + 1e-9 * Math.max(1, k2);
+      const minCallWing = minCall(j2 + 1, Math.min(m - 1, firstAtLeast(k2 + reach)));
+      const uMax = sold - minPut(firstAtLeast(k1 - reach), j1 - 1) - minCallWing;
       const wpMin = k1 - nearLpBelow[j1]!;
       const wcMin = nearLcAbove[j2]! - k2;
       if (!(wpMin > 0) || !(wcMin > 0)) continue;
@@ -271,7 +310,7 @@ export function scanCondors(
         if (shape.q * (wp - sold) > g.lossLimit || wcMin + (k2 - k0) > g.widthMax + MARGIN * k2) break;
         if (!eLp[j0]) continue;
         const fLp = fill(j0, false, true);
-        const uMaxWing = sold - fLp - minLcAbove[j2]!;
+        const uMaxWing = sold - fLp - minCallWing;
         if (hopeless(bound(k1, k2, uMaxWing, wp, wcMin))) continue;
         // Over the call wings the bound takes two values: before and after the call wing is wider
         // than u_max (then the loss above K2 + u counts); it only gets worse, so the loop stops.
