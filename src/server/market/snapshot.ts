@@ -291,7 +291,8 @@ function view(type: ColumnType, buffer: SharedArrayBuffer, offset: number, rows:
   }
 }
 
-function columnsOf<S extends Schema>(schema: S, buffer: SharedArrayBuffer, rows: number): Columns<S> {
+/** Views of a section's columns in `buffer` (the layout above); nothing is copied. */
+export function columnsOf<S extends Schema>(schema: S, buffer: SharedArrayBuffer, rows: number): Columns<S> {
   const out: Record<string, unknown> = {};
   let offset = 0;
   for (const [name, type] of ordered(schema)) {
