@@ -14,6 +14,7 @@ import { tradeAccountsQuery, tradeWriteKey, tradeWrites, usageStatsQuery } from 
 import '../../components/forms.css';
 import '../../components/tables.css';
 import '../trades/trades.css';
+import { ItemActions } from './ItemActions.tsx';
 
 export const TRADE_ACCOUNT_DESCRIPTION = 'Virtual trading account';
 export const EMPTY_NAME_MESSAGE = "Name can't be empty";
@@ -171,23 +172,10 @@ export function TradeAccountsSection() {
                   </div>
                 ) : (
                   focus === null && (
-                    <div className="item-actions">
-                      <IonButton
-                        size="small"
-                        fill="outline"
-                        onClick={() => start({ kind: 'edit', id: account.account_id })}
-                      >
-                        Edit
-                      </IonButton>
-                      <IonButton
-                        size="small"
-                        fill="outline"
-                        color="danger"
-                        onClick={() => start({ kind: 'delete', id: account.account_id })}
-                      >
-                        Delete
-                      </IonButton>
-                    </div>
+                    <ItemActions
+                      onEdit={() => start({ kind: 'edit', id: account.account_id })}
+                      onDelete={() => start({ kind: 'delete', id: account.account_id })}
+                    />
                   )
                 )}
               </>

@@ -16,6 +16,7 @@ import '../../components/forms.css';
 import '../../components/tables.css';
 import '../trades/trades.css';
 import '../screener/screener.css';
+import { ItemActions } from './ItemActions.tsx';
 
 export const EMPTY_SYMBOLS = '(empty)';
 export const NAME_REQUIRED = 'Name is required.';
@@ -179,23 +180,10 @@ export function UniversesSection() {
           ) : (
             u.editable &&
             focus === null && (
-              <div className="item-actions">
-                <IonButton
-                  size="small"
-                  fill="outline"
-                  onClick={() => start({ kind: 'edit', id: u.universe_id })}
-                >
-                  Edit
-                </IonButton>
-                <IonButton
-                  size="small"
-                  fill="outline"
-                  color="danger"
-                  onClick={() => start({ kind: 'delete', id: u.universe_id })}
-                >
-                  Delete
-                </IonButton>
-              </div>
+              <ItemActions
+                onEdit={() => start({ kind: 'edit', id: u.universe_id })}
+                onDelete={() => start({ kind: 'delete', id: u.universe_id })}
+              />
             )
           )}
         </div>

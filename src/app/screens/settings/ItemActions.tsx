@@ -1,0 +1,15 @@
+/** The Edit and Delete buttons of an item in a Settings list (trading accounts, universes). */
+import { IonButton } from '@ionic/react';
+
+export function ItemActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className="item-actions">
+      <IonButton size="small" fill="outline" onClick={onEdit}>
+        Edit
+      </IonButton>
+      <IonButton size="small" fill="outline" color="danger" onClick={onDelete}>
+        Delete
+      </IonButton>
+    </div>
+  );
+}
