@@ -309,7 +309,7 @@ export function scanCondors(
         // Max loss ≥ q·(wp − sold fills); the spread width only grows.
         if (shape.q * (wp - sold) > g.lossLimit || wcMin + (k2 - k0) > g.widthMax + MARGIN * k2) break;
         if (!eLp[j0]) continue;
-        const fLp = fill(j0, false, true);
+        const fLp = putFill[j0]!;
         const uMaxWing = sold - fLp - minCallWing;
         if (hopeless(bound(k1, k2, uMaxWing, wp, wcMin))) continue;
         // Over the call wings the bound takes two values: before and after the call wing is wider
@@ -338,7 +338,7 @@ export function scanCondors(
               continue;
             }
             // The trade's own credit and wings: tight, and still cheaper than the exact metric.
-            const u = sold - fLp - fill(j3, true, true);
+            const u = sold - fLp - callFill[j3]!;
             const putLoses = u + tol < wp;
             const callLoses = u + tol < wc;
             if (byCredit && (putLoses || callLoses)) {
