@@ -19,7 +19,7 @@ import {
   piecewiseRoots,
   piecewiseTailSlope,
 } from './piecewise.ts';
-import { horizonPL, MS_PER_YEAR, type Position, tailSlope } from './position.ts';
+import { horizonPL, horizonPLs, MS_PER_YEAR, type Position, tailSlope } from './position.ts';
 
 /** An open price interval (lo, hi]; hi may be Infinity. */
 export interface PriceInterval {
@@ -91,7 +91,9 @@ function numericAnalysis(pos: Position, tolerance: number): PLAnalysis {
   const grid = [0, pos.spot, ...pos.strikes, ...FAR_FACTORS.map((f) => f * top)];
   for (let i = 1; i <= GRID_STEPS; i++) grid.push((2 * top * i) / GRID_STEPS);
   const knots = [...new Set(grid)].sort((a, b) => a - b);
-  const values = knots.map(pl);
+  const sampled = new Float64Array(knots.length);
+  horizonPLs(pos, Float64Array.from(knots), sampled);
+  const values = Array.from(sampled);
   const slope = tailSlope(pos);
   const plAtInfinity = slope === 0 ? tailLimit(pos) : slope * Infinity;
 

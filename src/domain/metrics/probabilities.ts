@@ -7,10 +7,10 @@
  * where the P/L is exactly zero over a whole interval (e.g. a long call bought for nothing, below
  * its strike). "_up" and "_down" split each by whether the price ends above or at/below today's.
  */
-import { expectedValue, probBetween } from '../pricing/probability.ts';
+import { expectedValueOf, probBetween } from '../pricing/probability.ts';
 import { piecewiseExpectedPL, piecewiseFromPosition } from './piecewise.ts';
 import type { PLAnalysis, PriceInterval } from './pl-analysis.ts';
-import type { Position } from './position.ts';
+import { horizonPLs, type Position } from './position.ts';
 
 export interface PLProbabilities {
   readonly prob_profit: number;
@@ -79,5 +79,13 @@ export function expectedPL(pos: Position, analysis: PLAnalysis): number {
       p.constant,
     );
   }
-  return expectedValue(analysis.pl, pos.spot, pos.years, pos.sigma, pos.drift, 800, pos.strikes);
+  return expectedValueOf(
+    (prices, out) => horizonPLs(pos, prices, out),
+    pos.spot,
+    pos.years,
+    pos.sigma,
+    pos.drift,
+    800,
+    pos.strikes,
+  );
 }

@@ -20,6 +20,7 @@ import {
   tradesHubArgs,
 } from '../../api/hub.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
+import type { MarketView } from '../engine/market-view.ts';
 import type { MarketProvider, MarketTick } from '../market/provider.ts';
 import type { HubConfig } from './hub-config.ts';
 import { type HubConnection, HubError, type HubHandlers } from './hub-connection.ts';
@@ -28,7 +29,14 @@ import { invocation } from './hub-protocol.ts';
 import { LiveMarket } from './live-market.ts';
 import { liveFieldsOf } from './live-trade-state.ts';
 import { QuoteBook, type QuoteEntry } from './quote-book.ts';
-import { TradeBook, type TradeEntry, type TradeHolding } from './trade-book.ts';
+import { calculate, stateItem, TradeBook, type TradeEntry, type TradeHolding } from './trade-book.ts';
+import { TradeStateThread } from './trade-state-thread.ts';
+
+/**
+ * The state thread's share of a pass's trades: a little over half, as this thread also turns every
+ * change into JSON and writes the frames.
+ */
+const THREAD_SHARE = 0.55;
 
 interface Registration {
   readonly items: readonly { readonly entry: TradeEntry<Client>; readonly holding: TradeHolding<Client> }[];
@@ -65,15 +73,26 @@ export class TradesHub implements HubHandlers {
   #relisted = false;
   #seq = 0;
   #passes = 0;
-  #scheduled = false;
+  /** The pass queued or running, until it and the passes its ticks call for are done. */
+  #passing: Promise<void> | null = null;
+  readonly #thread: TradeStateThread | null;
+  #threaded = 0;
 
   constructor(deps: { market: MarketProvider; config: HubConfig }) {
     this.#provider = deps.market;
     this.#config = deps.config;
+    this.#thread = deps.config.threadMinTrades > 0 ? new TradeStateThread() : null;
   }
 
   /** Trades and quotes currently kept live (distinct entries), for tests and the benchmark. */
-  get stats(): { clients: number; trades: number; backlog: number; quotes: number; watching: boolean } {
+  get stats(): {
+    clients: number;
+    trades: number;
+    backlog: number;
+    quotes: number;
+    watching: boolean;
+    threaded: number;
+  } {
     return {
       clients: this.#clients.size,
       trades: this.#trades.size,
@@ -81,6 +100,8 @@ export class TradesHub implements HubHandlers {
       backlog: this.#trades.pending,
       quotes: this.#quotes.size,
       watching: this.#unsubscribe !== null,
+      /** Recalculations the state thread did so far. */
+      threaded: this.#threaded,
     };
   }
 
@@ -124,6 +145,12 @@ export class TradesHub implements HubHandlers {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#market = null;
+  }
+
+  /** Stops the state thread too: the hub is done. */
+  async stop(): Promise<void> {
+    this.close();
+    await this.#thread?.close();
   }
 
   // --- methods -----------------------------------------------------------------------------------
@@ -234,13 +261,26 @@ export class TradesHub implements HubHandlers {
   }
 
   #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(() => this.#pass());
+    if (this.#passing) return;
+    this.#passing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#run())
+      .finally(() => {
+        this.#passing = null;
+      });
   }
 
-  #pass(): void {
-    this.#scheduled = false;
+  /** Passes until no tick is left: ticks that arrive while a pass waits for its state thread go next. */
+  async #run(): Promise<void> {
+    do await this.#pass();
+    while (this.#market && (this.#moved.size > 0 || this.#relisted));
+  }
+
+  /** Resolves once no pass is queued or running (for tests and the benchmark). */
+  async settled(): Promise<void> {
+    while (this.#passing) await this.#passing;
+  }
+
+  async #pass(): Promise<void> {
     if (!this.#market) return;
     let allQuotes = false;
     if (this.#relisted || this.#market.snapshot.retired) {
@@ -250,15 +290,66 @@ export class TradesHub implements HubHandlers {
       this.#quotes.relist(this.#market);
       allQuotes = true;
     }
-    const view = this.#market.view();
-    const moved = [...this.#moved];
-    this.#moved.clear();
-    this.#trades.markMoved(moved);
-    const pass = ++this.#passes;
-    const trades = this.#trades.recalculate(view, performance.now() + this.#config.tickBudgetMs, pass);
-    const quotes = this.#quotes.update(view, allQuotes ? null : moved, pass);
-    // Entries left over for lack of time go first in the next tick's pass: one frame per tick.
-    this.#deliver(trades, quotes, pass, { seq: this.#seq, time: view.asOfMs });
+    const market = this.#market;
+    // Pinned: the market must not write into this frame while the state thread reads it.
+    const frame = market.snapshot.pin();
+    try {
+      const view = market.view(frame);
+      const tick = { seq: this.#seq, time: view.asOfMs };
+      const moved = [...this.#moved];
+      this.#moved.clear();
+      this.#trades.markMoved(moved);
+      const pass = ++this.#passes;
+      const trades = await this.#recalculate(market, view, frame.index, pass);
+      // Closed, or nothing registered any more, while the state thread worked: nobody to tell.
+      if (this.#market !== market) return;
+      const quotes = this.#quotes.update(view, allQuotes ? null : moved, pass);
+      this.#deliver(trades, quotes, pass, tick);
+    } finally {
+      market.snapshot.unpin(frame);
+    }
+  }
+
+  /**
+   * Recalculates the trades due in `view`; returns those whose values changed. With enough of them
+   * the state thread takes a share while this thread does the rest, within the tick's budget (an
+   * entry left over goes first in the next pass); if the thread fails, its share is done here.
+   */
+  async #recalculate(
+    market: LiveMarket,
+    view: MarketView,
+    frameIndex: number,
+    pass: number,
+  ): Promise<TradeEntry<Client>[]> {
+    const due = this.#trades.due(view);
+    const deadline = performance.now() + this.#config.tickBudgetMs;
+    const min = this.#config.threadMinTrades;
+    const shared =
+      this.#thread && min > 0 && due.length >= min ? due.slice(0, Math.floor(due.length * THREAD_SHARE)) : [];
+    const remote =
+      shared.length > 0
+        ? this.#thread!.states(
+            market.snapshot.buffers,
+            { frameIndex, asOfMs: view.asOfMs, riskFreeRate: view.rate },
+            shared.map(({ entry }) => stateItem(entry)),
+          ).catch(() => null)
+        : null;
+    const changed: TradeEntry<Client>[] = [];
+    let next = shared.length;
+    // At least one entry per pass, so even a zero budget makes progress.
+    for (let done = 0; next < due.length; next++, done++) {
+      if (done > 0 && performance.now() > deadline) break;
+      const d = due[next]!;
+      if (this.#trades.apply(d, calculate(view, d.entry), pass)) changed.push(d.entry);
+    }
+    this.#trades.defer(due.slice(next));
+    const states = remote && (await remote);
+    if (states) this.#threaded += states.length;
+    shared.forEach((d, k) => {
+      const state = states ? (states[k] ?? undefined) : calculate(view, d.entry);
+      if (this.#trades.apply(d, state, pass)) changed.push(d.entry);
+    });
+    return changed;
   }
 
   /** One frame per connection with its changed trades and quotes; the same frame text for the same holdings. */
@@ -307,6 +398,6 @@ export async function mountTradesHub(
     handlers: hub,
     config: deps.config,
   });
-  app.addHook('onClose', async () => hub.close());
+  app.addHook('onClose', () => hub.stop());
   return { hub, endpoint };
 }

@@ -67,8 +67,8 @@ const noLog = { warn: () => undefined, error: () => undefined };
 let fixture: TestMarket;
 let market: SimulatedMarket;
 let hub: TradesHub;
-afterEach(() => {
-  hub?.close();
+afterEach(async () => {
+  await hub?.stop();
   market?.close();
 });
 
@@ -78,14 +78,14 @@ function setUp(config: Partial<HubConfig> = {}): void {
   hub = new TradesHub({ market, config: { ...DEFAULT_HUB_CONFIG, ...config } });
 }
 
-function connect(): FakeSocket {
+function connect(handlers: TradesHub = hub): FakeSocket {
   const socket = new FakeSocket();
   new HubConnection(socket, {
     connectionId: `c${Math.random()}`,
     user,
     maxMessageBytes: 1e6,
     maxBufferedBytes: 1e9,
-    handlers: hub,
+    handlers,
     log: noLog,
     now: Date.now,
   });
@@ -111,16 +111,16 @@ function call<T>(socket: FakeSocket, target: string, ...args: unknown[]): T {
 async function tick(ms = 1000): Promise<void> {
   fixture.step(ms);
   market.advance();
-  await new Promise((r) => setImmediate(r));
+  await hub.settled();
 }
 
 /** Calls near the money on SPY's first expiration at least `days` out. */
-function spySpread(days = 20): LiveTradeSpec {
+function spySpread(days = 20, width = 2): LiveTradeSpec {
   const chain = market.optionChain('SPY')!;
   const exp = chain.expirations.find((e) => e.daysToExpiry >= days)!.date;
   const calls = chain.options.filter((o) => o.contract.expiration === exp && o.contract.right === 'CALL');
   const i = calls.findIndex((o) => o.contract.strike >= chain.spot);
-  const [near, far] = [calls[i]!, calls[i + 2]!];
+  const [near, far] = [calls[i]!, calls[i + width]!];
   return {
     id: `${near.id} ${far.id}`,
     strategy: 'bull_call_spread',
@@ -203,6 +203,30 @@ describe('trades hub', () => {
     expect(hub.stats.trades).toBe(1);
   });
 
+  test('a pass shared with the state thread sends exactly the frames of a pass on one thread', async () => {
+    setUp({ threadMinTrades: 0 });
+    const shared = new TradesHub({ market, config: { ...DEFAULT_HUB_CONFIG, threadMinTrades: 1 } });
+    try {
+      const alone = connect();
+      const helped = connect(shared);
+      const trades = [20, 40, 60].flatMap((days) => [1, 2, 3].map((width) => spySpread(days, width)));
+      const scenarios = [{ amount: 0.05, unit: 'pct' }, null, { amount: -1, unit: 'atr' }];
+      call(alone, 'registerTrade', trades, 0.25, scenarios, '0', null);
+      call(helped, 'registerTrade', trades, 0.25, scenarios, '0', null);
+      for (let i = 0; i < 3; i++) {
+        await tick();
+        await shared.settled();
+        expect(helped.sent).toEqual(alone.sent);
+      }
+      expect(alone.take().length).toBeGreaterThan(0);
+      expect(helped.take().length).toBeGreaterThan(0);
+      expect(hub.stats.threaded).toBe(0);
+      expect(shared.stats.threaded).toBeGreaterThan(0);
+    } finally {
+      await shared.stop();
+    }
+  });
+
   test('registrations are replaced, counted per connection and released on disconnect', async () => {
     setUp({ maxTrades: 3 });
     const a = connect();
@@ -218,7 +242,7 @@ describe('trades hub', () => {
     expect(q.unknown).toEqual(['ZZZZ']);
     expect(hub.stats.watching).toBe(true);
     a.close();
-    expect(hub.stats).toEqual({ clients: 0, trades: 0, backlog: 0, quotes: 0, watching: false });
+    expect(hub.stats).toMatchObject({ clients: 0, trades: 0, backlog: 0, quotes: 0, watching: false });
   });
 
   test('past its time budget a pass leaves the rest to the next tick, first in line; one frame per tick', async () => {

@@ -1,14 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { expiryInstant } from '../../../../src/domain/contracts/expiry.ts';
 import {
   buildPosition,
   horizonPL,
+  horizonPLs,
   legValue,
   positionValue,
+  positionValues,
   tailSlope,
 } from '../../../../src/domain/metrics/position.ts';
 import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
-import { AS_OF, BACK, call, DAY_MS, FRONT, put, shares, trade } from './fixtures.ts';
+import { AS_OF, arbLegs, BACK, call, DAY_MS, FRONT, put, shares, trade } from './fixtures.ts';
 
 describe('position', () => {
   const pos = buildPosition(trade('covered_call', [shares(100), call(-1, 105, 2)], { level: 0.5 }));
@@ -64,5 +67,24 @@ describe('position', () => {
     expect(positionValue(pos, 90, pos.horizonMs)).toBe(90);
     expect(tailSlope(pos)).toBe(0);
     expect(tailSlope(buildPosition(trade('long_call', [call(2, 100, 4)])))).toBe(2);
+  });
+
+  test('the batch of prices gives the bits of the price-by-price values, at any instant', () => {
+    const prices = Float64Array.from([0, 1e-9, 0.5, 50, 99.99, 100, 100.01, 150, 400, 1e6]);
+    fc.assert(
+      fc.property(
+        arbLegs({ expirations: [FRONT, BACK], stock: true }),
+        fc.integer({ min: -5, max: 40 }),
+        (legs, days) => {
+          const p = buildPosition(trade('custom', legs));
+          const at = AS_OF + days * DAY_MS;
+          const values = new Float64Array(prices.length);
+          positionValues(p, prices, at, values);
+          expect(Array.from(values)).toEqual(Array.from(prices, (s) => positionValue(p, s, at)));
+          horizonPLs(p, prices, values);
+          expect(Array.from(values)).toEqual(Array.from(prices, (s) => horizonPL(p, s)));
+        },
+      ),
+    );
   });
 });
