@@ -1,13 +1,21 @@
 /**
  * The hub's state thread: calculates registered trades' live states (`tradeState`) over a frame of
- * the market snapshot, read from its shared buffers (sent once per layout, never copied), so that
- * a pass shares its recalculation with the main thread (`trade-state-thread.ts`).
+ * the market snapshot, read from its shared buffers (sent once per layout, never copied), claiming
+ * items from the counter it shares with the main thread (`trade-state-thread.ts`).
  */
 import { parentPort } from 'node:worker_threads';
 import { MarketView } from '../engine/market-view.ts';
 import type { SnapshotBuffers } from '../market/snapshot.ts';
 import { type TradeState, tradeState } from './live-trade-state.ts';
-import type { StateJob, StateReply } from './trade-state-thread.ts';
+import {
+  CANCELLED,
+  CLAIM,
+  CONTROL,
+  IDLE,
+  RUNNING,
+  type StateJob,
+  type StateReply,
+} from './trade-state-thread.ts';
 
 let attached: SnapshotBuffers | null = null;
 
@@ -16,13 +24,25 @@ function handle(job: StateJob): StateReply | null {
     attached = job.buffers;
     return null;
   }
+  const indices: number[] = [];
+  const states: (TradeState | null)[] = [];
+  const { control, items } = job;
+  // The main thread ran out of items before this job started: it is not waiting.
+  if (Atomics.compareExchange(control, CONTROL.state, IDLE, RUNNING) === CANCELLED)
+    return { type: 'states', id: job.id, indices, states };
   if (attached?.layoutId !== job.layoutId)
     return { type: 'error', id: job.id, message: `layout ${job.layoutId} not attached` };
   const view = new MarketView({ ...job.instant, buffers: attached });
-  const states: (TradeState | null)[] = [];
-  for (const item of job.items)
-    states.push(tradeState(view, item.trade, item.bidAskLevel, item.scenarios, item.fields) ?? null);
-  return { type: 'states', id: job.id, states };
+  while (Atomics.load(control, CONTROL.stop) === 0) {
+    const from = Atomics.add(control, CONTROL.next, CLAIM);
+    if (from >= items.length) break;
+    for (let i = from; i < Math.min(from + CLAIM, items.length); i++) {
+      const item = items[i]!;
+      indices.push(i);
+      states.push(tradeState(view, item.trade, item.bidAskLevel, item.scenarios, item.fields) ?? null);
+    }
+  }
+  return { type: 'states', id: job.id, indices, states };
 }
 
 parentPort?.on('message', (job: StateJob) => {

@@ -27,16 +27,10 @@ import { type HubConnection, HubError, type HubHandlers } from './hub-connection
 import { type HubEndpoint, mountHub } from './hub-endpoint.ts';
 import { invocation } from './hub-protocol.ts';
 import { LiveMarket } from './live-market.ts';
-import { liveFieldsOf } from './live-trade-state.ts';
+import { liveFieldsOf, type TradeState } from './live-trade-state.ts';
 import { QuoteBook, type QuoteEntry } from './quote-book.ts';
 import { calculate, stateItem, TradeBook, type TradeEntry, type TradeHolding } from './trade-book.ts';
 import { TradeStateThread } from './trade-state-thread.ts';
-
-/**
- * The state thread's share of a pass's trades: a little over half, as this thread also turns every
- * change into JSON and writes the frames.
- */
-const THREAD_SHARE = 0.55;
 
 interface Registration {
   readonly items: readonly { readonly entry: TradeEntry<Client>; readonly holding: TradeHolding<Client> }[];
@@ -312,8 +306,8 @@ export class TradesHub implements HubHandlers {
 
   /**
    * Recalculates the trades due in `view`; returns those whose values changed. With enough of them
-   * the state thread takes a share while this thread does the rest, within the tick's budget (an
-   * entry left over goes first in the next pass); if the thread fails, its share is done here.
+   * the state thread works through them together with this thread (`TradeStateThread.share`).
+   * Past the tick's budget nothing more is started; an entry left over goes first in the next pass.
    */
   async #recalculate(
     market: LiveMarket,
@@ -323,32 +317,31 @@ export class TradesHub implements HubHandlers {
   ): Promise<TradeEntry<Client>[]> {
     const due = this.#trades.due(view);
     const deadline = performance.now() + this.#config.tickBudgetMs;
-    const min = this.#config.threadMinTrades;
-    const shared =
-      this.#thread && min > 0 && due.length >= min ? due.slice(0, Math.floor(due.length * THREAD_SHARE)) : [];
-    const remote =
-      shared.length > 0
-        ? this.#thread!.states(
-            market.snapshot.buffers,
-            { frameIndex, asOfMs: view.asOfMs, riskFreeRate: view.rate },
-            shared.map(({ entry }) => stateItem(entry)),
-          ).catch(() => null)
-        : null;
     const changed: TradeEntry<Client>[] = [];
-    let next = shared.length;
+    const done = new Uint8Array(due.length);
+    const take = (i: number, state: TradeState | undefined) => {
+      done[i] = 1;
+      if (this.#trades.apply(due[i]!, state, pass)) changed.push(due[i]!.entry);
+    };
     // At least one entry per pass, so even a zero budget makes progress.
-    for (let done = 0; next < due.length; next++, done++) {
-      if (done > 0 && performance.now() > deadline) break;
-      const d = due[next]!;
-      if (this.#trades.apply(d, calculate(view, d.entry), pass)) changed.push(d.entry);
+    const work = (i: number) => {
+      take(i, calculate(view, due[i]!.entry));
+      return performance.now() <= deadline;
+    };
+    const min = this.#config.threadMinTrades;
+    if (this.#thread && min > 0 && due.length >= min) {
+      const threaded = await this.#thread.share(
+        market.snapshot.buffers,
+        { frameIndex, asOfMs: view.asOfMs, riskFreeRate: view.rate },
+        due.map(({ entry }) => stateItem(entry)),
+        work,
+      );
+      for (const [i, state] of threaded) take(i, state ?? undefined);
+      this.#threaded += threaded.size;
+    } else {
+      for (let i = 0; i < due.length && work(i); i++);
     }
-    this.#trades.defer(due.slice(next));
-    const states = remote && (await remote);
-    if (states) this.#threaded += states.length;
-    shared.forEach((d, k) => {
-      const state = states ? (states[k] ?? undefined) : calculate(view, d.entry);
-      if (this.#trades.apply(d, state, pass)) changed.push(d.entry);
-    });
+    this.#trades.defer(due.filter((_, i) => done[i] === 0));
     return changed;
   }
 
