@@ -17,11 +17,11 @@
  * its normal-distribution calls, and the fast loop has no branch on the path per row.
  * - exact: Cody's Φ, ln(S/K) by Math.log.
  * - fast: table-driven Φ, φ (`normal-table.ts`) and ln (`log-table.ts`); ln(S/K) = ln S − ln K with
- *   both logs cached (or ln K read from the optional `lnK` column), so a row in a run of equal S, T,
- *   r, q calls no exponential, logarithm or square root and takes one division. A put that follows
- *   its call at the same S, K and σ (as a chain is laid out) reuses the call's table lookups, taking
- *   Φ(−d) from the mirrored node. Differs from the exact path by less than 1e-7 in every output (see
- *   docs/PRICING.md for the measured bound).
+ *   ln S cached and ln K read from the optional `lnK` column or from a cache by strike, so a row in a
+ *   run of equal S, T, r, q calls no exponential, logarithm or square root and takes one division.
+ *   Rows that follow with the same S, K, T, r, q and σ (the put after its call, as a chain is laid
+ *   out) are written from the first one's table lookups, Φ(−d) from the mirrored node. Differs from
+ *   the exact path by less than 1e-7 in every output (see docs/PRICING.md for the measured bound).
  */
 import type { BsBatchInput, BsBatchOutput } from './batch.ts';
 import { lnFast } from './log-table.ts';
@@ -59,9 +59,35 @@ export function bsKernel(
 ): void {
   for (let start = from; start < to; start += BLOCK) {
     const end = Math.min(start + BLOCK, to);
-    if (fast) fastRows(input, out, start, end);
+    if (fast) fastRows(input, input.lnK ?? NO_COLUMN, out, start, end);
     else exactRows(input, out, start, end);
   }
+}
+
+/**
+ * Stands for a missing ln K column: the fast loop always receives a Float64Array. With the optional
+ * column itself, its type feedback was sometimes a Float64Array and sometimes undefined, and V8
+ * deoptimised the loop.
+ */
+const NO_COLUMN = new Float64Array(0);
+/**
+ * ln K by strike, for a caller without the column (a logarithm costs about 15 ns, a row about 40).
+ * Direct-mapped on the strike's value: an underlying has a few dozen strikes, each repeated over its
+ * expirations, so most rows find theirs. A strike is only ever found under its own exact value, so a
+ * collision costs a logarithm, never a wrong one.
+ */
+const LN_K_SLOTS = 1024;
+const LN_K_KEYS = new Float64Array(LN_K_SLOTS).fill(Number.NaN);
+const LN_K_VALUES = new Float64Array(LN_K_SLOTS);
+
+function lnStrike(K: number): number {
+  // Strikes on cent grids spread over the slots; NaN and out-of-range values land on some slot.
+  const slot = ((K * 100) | 0) & (LN_K_SLOTS - 1);
+  if (LN_K_KEYS[slot] === K) return LN_K_VALUES[slot]!;
+  const lnK = lnFast(K);
+  LN_K_KEYS[slot] = K;
+  LN_K_VALUES[slot] = lnK;
+  return lnK;
 }
 
 function exactRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: number): void {
@@ -121,10 +147,17 @@ function exactRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: nu
   }
 }
 
-function fastRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: number): void {
-  const { isCall, S: spots, K: strikes, T: times, r: rates, q: yields, sigma: vols, lnK: logStrikes } = input;
+/** Rows [from, to); ln K from `logStrikes` unless it is empty. */
+function fastRows(
+  input: BsBatchInput,
+  logStrikes: Float64Array,
+  out: BsBatchOutput,
+  from: number,
+  to: number,
+): void {
+  const { isCall, S: spots, K: strikes, T: times, r: rates, q: yields, sigma: vols } = input;
   const { price, delta, gamma, theta, vega } = out;
-  // Terms shared by consecutive rows: per (T, r, q), per spot, per strike.
+  // Terms shared by consecutive rows: per (T, r, q) and per spot.
   let lastT = Number.NaN;
   let lastR = Number.NaN;
   let lastQ = Number.NaN;
@@ -140,29 +173,14 @@ function fastRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: num
   let invS2 = 0;
   let lnS = 0;
   let spot = 0;
-  let lastK = Number.NaN;
-  let lnK = 0;
-  let strike = 0;
-  // Terms of the last row priced, which the next row reuses when only the right differs (a put
-  // after its call, as a chain is laid out): nodes and Φ increments of d1 and d2, and the greeks
-  // that do not depend on the right.
-  let lastSigma = Number.NaN;
-  let i1 = 0;
-  let i2 = 0;
-  let w1 = 0;
-  let w2 = 0;
-  let gammaRow = 0;
-  let vegaRow = 0;
-  let decayRow = 0;
-  for (let i = from; i < to; i++) {
+  let i = from;
+  while (i < to) {
     const S = spots[i]!;
     const K = strikes[i]!;
     const T = times[i]!;
     const r = rates[i]!;
     const q = yields[i]!;
     const sigma = vols[i]!;
-    const call = isCall[i] !== 0;
-    const sign = call ? 1 : -1;
     if (T !== lastT || r !== lastR || q !== lastQ) {
       lastT = T;
       lastR = r;
@@ -175,59 +193,64 @@ function fastRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: num
       vegaScale = 0.01 * sqrtT;
       rPerDay = r * PER_DAY;
       qPerDay = q * PER_DAY;
-      // Spot and strike values carry the discount factors.
+      // The spot value carries e^{−qT}.
       lastS = Number.NaN;
-      lastK = Number.NaN;
     }
     const sd = sigma * sqrtT;
     if (!(sd > MIN_STD_DEV && T > 0)) {
-      limitRow(out, i, sign, S, K, T, r, q, dfR, dfQ);
+      limitRow(out, i, isCall[i] !== 0 ? 1 : -1, S, K, T, r, q, dfR, dfQ);
+      i++;
       continue;
     }
-    let stale = sigma !== lastSigma;
     if (S !== lastS) {
       lastS = S;
       invS2 = 1 / (S * S);
       lnS = lnFast(S);
       spot = S * dfQ;
-      stale = true;
     }
-    if (K !== lastK) {
-      lastK = K;
-      if (!logStrikes) lnK = lnFast(K);
-      strike = K * dfR;
-      stale = true;
+    const lnK = logStrikes.length !== 0 ? logStrikes[i]! : lnStrike(K);
+    const strike = K * dfR;
+    const invSd = 1 / sd;
+    // d1 = (ln(S/K) + (r − q)T)/(σ√T) + σ√T/2, d2 = d1 − σ√T.
+    const d1 = clampToGrid((lnS - lnK + carry) * invSd + 0.5 * sd);
+    const d2 = clampToGrid(d1 - sd);
+    const i1 = nodeOf(d1);
+    const i2 = nodeOf(d2);
+    const h1 = offsetFrom(d1, i1);
+    const w1 = cdfIncrement(i1, h1);
+    const w2 = cdfIncrement(i2, offsetFrom(d2, i2));
+    const spotPdf = spot * pdfAt(i1, h1, d1);
+    const gammaRow = spotPdf * invSd * invS2;
+    const vegaRow = spotPdf * vegaScale;
+    const decayRow = spotPdf * sigma * thetaScale;
+    // The rows that follow with the same inputs but perhaps the other right (a chain lists the put
+    // after its call) reuse all of the above.
+    let end = i + 1;
+    while (
+      end < to &&
+      spots[end] === S &&
+      strikes[end] === K &&
+      vols[end] === sigma &&
+      times[end] === T &&
+      rates[end] === r &&
+      yields[end] === q
+    ) {
+      end++;
     }
-    if (logStrikes && logStrikes[i]! !== lnK) {
-      lnK = logStrikes[i]!;
-      stale = true;
+    for (; i < end; i++) {
+      const call = isCall[i] !== 0;
+      const sign = call ? 1 : -1;
+      // Φ(±d) on the side of the option, from the node at ±x0: an out-of-the-money put keeps its digits.
+      const n1 = cdfNode(call ? i1 : MIRROR - i1) + sign * w1;
+      const n2 = cdfNode(call ? i2 : MIRROR - i2) + sign * w2;
+      const spotN1 = sign * spot * n1;
+      const strikeN2 = sign * strike * n2;
+      price[i] = spotN1 - strikeN2;
+      delta[i] = sign * dfQ * n1;
+      gamma[i] = gammaRow;
+      theta[i] = decayRow + qPerDay * spotN1 - rPerDay * strikeN2;
+      vega[i] = vegaRow;
     }
-    if (stale) {
-      lastSigma = sigma;
-      const invSd = 1 / sd;
-      // d1 = (ln(S/K) + (r − q)T)/(σ√T) + σ√T/2, d2 = d1 − σ√T.
-      const d1 = clampToGrid((lnS - lnK + carry) * invSd + 0.5 * sd);
-      const d2 = clampToGrid(d1 - sd);
-      i1 = nodeOf(d1);
-      i2 = nodeOf(d2);
-      const h1 = offsetFrom(d1, i1);
-      w1 = cdfIncrement(i1, h1);
-      w2 = cdfIncrement(i2, offsetFrom(d2, i2));
-      const spotPdf = spot * pdfAt(i1, h1, d1);
-      gammaRow = spotPdf * invSd * invS2;
-      vegaRow = spotPdf * vegaScale;
-      decayRow = spotPdf * sigma * thetaScale;
-    }
-    // Φ(±d) on the side of the option, from the node at ±x0: an out-of-the-money put keeps its digits.
-    const n1 = cdfNode(call ? i1 : MIRROR - i1) + sign * w1;
-    const n2 = cdfNode(call ? i2 : MIRROR - i2) + sign * w2;
-    const spotN1 = sign * spot * n1;
-    const strikeN2 = sign * strike * n2;
-    price[i] = spotN1 - strikeN2;
-    delta[i] = sign * dfQ * n1;
-    gamma[i] = gammaRow;
-    theta[i] = decayRow + qPerDay * spotN1 - rPerDay * strikeN2;
-    vega[i] = vegaRow;
   }
 }
 

@@ -18,7 +18,9 @@
  * digit of deep out-of-the-money prices that a plain difference of Φs would cancel away.
  *
  * The batch runs in blocks of rows and computes e^{−rT}, e^{−qT} and √T once per run of equal
- * (T, r, q); `impliedVol` runs the same loop on a one-row scratch, so both give the same bits.
+ * (T, r, q). Within a block it reduces every quote, then takes every first guess, then runs the
+ * steps pass by pass over the quotes not yet converged (see `solveRows`). `impliedVol` runs the same
+ * code on a one-row scratch, so both give the same bits.
  */
 
 import { lnFast } from './log-table.ts';
@@ -100,7 +102,39 @@ const row: ImpliedVolBatchInput = {
 };
 const scratch = new Float64Array(1);
 
+/**
+ * Rows [from, to) in two phases: every quote is reduced to its normalised form and first guess, then
+ * Householder steps run over all quotes not yet converged, one step per quote per pass. A quote's
+ * steps form one chain of dependent operations (each waits on the last); quotes are independent, so
+ * in a pass the processor overlaps the chains of consecutive quotes, which it could not do while
+ * each quote was solved to the end before the next one started.
+ */
 function solveRows(input: ImpliedVolBatchInput, out: Float64Array, from: number, to: number): void {
+  const pending = normalise(input, out, from, to);
+  firstGuesses(pending);
+  solveNormalised(out, from, pending);
+}
+
+// The state of each quote of a block between the phases, by row within the block.
+const QUOTE_X = new Float64Array(BLOCK);
+const QUOTE_BETA = new Float64Array(BLOCK);
+const QUOTE_B_MAX = new Float64Array(BLOCK);
+const QUOTE_INV_SQRT_T = new Float64Array(BLOCK);
+/** 1 below s_c (convex side, solved on ln b), 0 above. */
+const QUOTE_LOWER = new Uint8Array(BLOCK);
+/** The current s and the bisection bracket [lo, hi]. */
+const QUOTE_S = new Float64Array(BLOCK);
+const QUOTE_LO = new Float64Array(BLOCK);
+const QUOTE_HI = new Float64Array(BLOCK);
+/** Rows within the block still being solved, and scratch to order them by side. */
+const PENDING = new Int32Array(BLOCK);
+const UPPER_ROWS = new Int32Array(BLOCK);
+
+/**
+ * Writes NaN for the rows without a solution and puts every other row of [from, to) in PENDING with
+ * its x, β and e^{x/2}. Returns how many rows are pending.
+ */
+function normalise(input: ImpliedVolBatchInput, out: Float64Array, from: number, to: number): number {
   const { isCall, price: prices, S: spots, K: strikes, T: times, r: rates, q: yields } = input;
   let lastT = Number.NaN;
   let lastR = Number.NaN;
@@ -108,6 +142,7 @@ function solveRows(input: ImpliedVolBatchInput, out: Float64Array, from: number,
   let dfR = 0;
   let dfQ = 0;
   let invSqrtT = 0;
+  let pending = 0;
   for (let i = from; i < to; i++) {
     const price = prices[i]!;
     const S = spots[i]!;
@@ -146,113 +181,131 @@ function solveRows(input: ImpliedVolBatchInput, out: Float64Array, from: number,
       out[i] = Number.NaN;
       continue;
     }
-    SLOTS[X] = lnFast(lo / hi);
-    SLOTS[BETA] = beta;
-    SLOTS[B_MAX] = bMax;
-    normalisedVol();
-    out[i] = SLOTS[RESULT]! * invSqrtT;
+    const k = i - from;
+    QUOTE_X[k] = lnFast(lo / hi);
+    QUOTE_BETA[k] = beta;
+    QUOTE_B_MAX[k] = bMax;
+    QUOTE_INV_SQRT_T[k] = invSqrtT;
+    PENDING[pending++] = k;
+  }
+  return pending;
+}
+
+/**
+ * Solves b(x, s) = β for the `pending` rows set up by `normalise`, writing σ = s/√T to `out`. A quote
+ * that has not converged after MAX_STEPS steps keeps its last s.
+ */
+function solveNormalised(out: Float64Array, from: number, pending: number): void {
+  for (let step = 0; step < MAX_STEPS && pending > 0; step++) {
+    let left = 0;
+    for (let p = 0; p < pending; p++) {
+      const k = PENDING[p]!;
+      const x = QUOTE_X[k]!;
+      const beta = QUOTE_BETA[k]!;
+      const lower = QUOTE_LOWER[k] !== 0;
+      const s = QUOTE_S[k]!;
+      let lo = QUOTE_LO[k]!;
+      let hi = QUOTE_HI[k]!;
+      const invS = 1 / s;
+      const h = x * invS;
+      const t = 0.5 * s;
+      // With E = e^{−(h²+t²)/2} and M(y) = Φ(−y)e^{y²/2} (arguments ≥ 0 on each side):
+      //   below s_c: b = E·(M(−h−t) − M(t−h));  above: b = e^{x/2} − E·(M(h+t) + M(t−h));
+      //   b' = E/√(2π), b'' = b'·c and b''' = b'·(c² + c'), with c = x²/s³ − s/4.
+      const m1 = normTailScaledFast(lower ? -h - t : h + t);
+      const m2 = normTailScaledFast(t - h);
+      const h2 = h * invS; // x/s²
+      const c = x * h2 * invS - 0.25 * s;
+      const cc = c * c - 3 * h2 * h2 - 0.25; // c² + c'
+      // g, Newton's step ν = −g/g′ and the ratios q2 = g″/g′, q3 = g‴/g′.
+      let g: number;
+      let newton: number;
+      let q2: number;
+      let q3: number;
+      if (lower) {
+        // g = ln b − ln β: E cancels from g′ = φ(0)/spread, g″/g′ and g‴/g′, so this side needs
+        // no exponential.
+        const spread = m1 - m2;
+        const g1 = INV_SQRT_2PI / spread;
+        g = -0.5 * (h * h + t * t) + lnFast(spread / beta);
+        newton = -g * spread * SQRT_2PI;
+        q2 = c - g1;
+        q3 = cc - g1 * (3 * c - 2 * g1);
+      } else {
+        const e = Math.exp(-0.5 * (h * h + t * t));
+        g = QUOTE_B_MAX[k]! - e * (m1 + m2) - beta;
+        newton = (-g * SQRT_2PI) / e;
+        q2 = c;
+        q3 = cc;
+      }
+      if (g === 0) {
+        out[from + k] = s * QUOTE_INV_SQRT_T[k]!;
+        continue;
+      }
+      // g increases with s, so its sign moves one side of the bracket.
+      if (g < 0) lo = s;
+      else if (g > 0) hi = s;
+      // Householder's fourth-order step: ν·(1 + q2·ν/2)/(1 + q2·ν + q3·ν²/6).
+      const scale = (1 + 0.5 * q2 * newton) / (1 + newton * (q2 + q3 * newton * SIXTH));
+      const delta = scale > 0.5 && scale < 2 ? newton * scale : newton;
+      if (Math.abs(delta) <= STEP_TOLERANCE * s) {
+        out[from + k] = (s + delta) * QUOTE_INV_SQRT_T[k]!;
+        continue;
+      }
+      // A step that leaves the bracket (or a b that under- or overflowed) falls back to bisection.
+      const next = s + delta;
+      QUOTE_S[k] = next > lo && next < hi ? next : hi < Number.POSITIVE_INFINITY ? 0.5 * (lo + hi) : 2 * s;
+      QUOTE_LO[k] = lo;
+      QUOTE_HI[k] = hi;
+      PENDING[left++] = k;
+    }
+    pending = left;
+  }
+  for (let p = 0; p < pending; p++) {
+    const k = PENDING[p]!;
+    out[from + k] = QUOTE_S[k]! * QUOTE_INV_SQRT_T[k]!;
   }
 }
 
 /**
- * The doubles passed to and from `normalisedVol`, which V8 does not inline (it is too large): V8
- * boxes each double argument or result of such a call in a new heap number, which cost more than the
- * arithmetic around it; typed-array slots are read and written unboxed.
+ * The side of s_c, first guess and bracket of each pending quote. The guess is the better of the
+ * tangent at s_c and a closed-form map, which takes one Φ⁻¹ on either side:
+ * - below s_c, Jäckel's lower map b(s) ≈ (2π|x|/(3√3))·Φ(−|x|/(√3·s))³, which has the same small-s
+ *   asymptote as b and inverts to s = x/(√3·Φ⁻¹(z)), z = ∛(3√3·β/(2π|x|)); it over-estimates s, and
+ *   does not reach β where z ≥ 1/2;
+ * - above s_c, b without the x/s terms in the arguments of Φ, Φ(s/2)·(e^{x/2} + e^{−x/2}) − e^{−x/2},
+ *   exact at the money (x = 0), inverts to s = 2Φ⁻¹((β + e^{−x/2})/(e^{x/2} + e^{−x/2})); it
+ *   under-estimates s.
+ * The tangent over-estimates s below s_c (b is convex there) and under-estimates it above.
  */
-const SLOTS = new Float64Array(4);
-const X = 0;
-const BETA = 1;
-const B_MAX = 2;
-const RESULT = 3;
-
-/**
- * s = σ√T with b(x, s) = β into SLOTS[RESULT], for x = SLOTS[X] ≤ 0 and 0 < β = SLOTS[BETA] <
- * e^{x/2} = SLOTS[B_MAX].
- */
-function normalisedVol(): void {
-  const x = SLOTS[X]!;
-  const beta = SLOTS[BETA]!;
-  const bMax = SLOTS[B_MAX]!;
-  const sc = Math.sqrt(-2 * x);
-  // At s_c the first argument of Φ is 0, so b(s_c) = e^{x/2}(1/2 − M(s_c)) and b'(s_c) = e^{x/2}/√(2π).
-  const bc = bMax * (0.5 - normTailScaledFast(sc));
-  const lower = beta < bc;
-  // The tangent at the inflection point: above b below s_c (b convex there) and below it above s_c,
-  // so it over-estimates s on the lower side and under-estimates it on the upper side.
-  const tangent = sc + (beta - bc) / (bMax * INV_SQRT_2PI);
-  let s = lower ? Math.min(tangent, lowerGuess(x, beta)) : Math.max(tangent, upperGuess(beta, bMax));
-  let lo = lower ? 0 : sc;
-  let hi = lower ? sc : Number.POSITIVE_INFINITY;
-  if (!(s > lo && s < hi)) s = lower ? 0.5 * sc : sc + 1;
-  for (let step = 0; step < MAX_STEPS; step++) {
-    const invS = 1 / s;
-    const h = x * invS;
-    const t = 0.5 * s;
-    // With E = e^{−(h²+t²)/2} and M(y) = Φ(−y)e^{y²/2} (arguments ≥ 0 on each side):
-    //   below s_c: b = E·(M(−h−t) − M(t−h));  above: b = e^{x/2} − E·(M(h+t) + M(t−h));
-    //   b' = E/√(2π), b'' = b'·c and b''' = b'·(c² + c'), with c = x²/s³ − s/4.
-    const m1 = normTailScaledFast(lower ? -h - t : h + t);
-    const m2 = normTailScaledFast(t - h);
-    const h2 = h * invS; // x/s²
-    const c = x * h2 * invS - 0.25 * s;
-    const cc = c * c - 3 * h2 * h2 - 0.25; // c² + c'
-    // g, Newton's step ν = −g/g′ and the ratios q2 = g″/g′, q3 = g‴/g′.
-    let g: number;
-    let newton: number;
-    let q2: number;
-    let q3: number;
-    if (lower) {
-      // g = ln b − ln β: E cancels from g′ = φ(0)/spread, g″/g′ and g‴/g′, so this side needs
-      // no exponential.
-      const spread = m1 - m2;
-      const g1 = INV_SQRT_2PI / spread;
-      g = -0.5 * (h * h + t * t) + lnFast(spread / beta);
-      newton = -g * spread * SQRT_2PI;
-      q2 = c - g1;
-      q3 = cc - g1 * (3 * c - 2 * g1);
-    } else {
-      const e = Math.exp(-0.5 * (h * h + t * t));
-      g = bMax - e * (m1 + m2) - beta;
-      newton = (-g * SQRT_2PI) / e;
-      q2 = c;
-      q3 = cc;
-    }
-    if (g === 0) {
-      SLOTS[RESULT] = s;
-      return;
-    }
-    // g increases with s, so its sign moves one side of the bracket.
-    if (g < 0) lo = s;
-    else if (g > 0) hi = s;
-    // Householder's fourth-order step: ν·(1 + q2·ν/2)/(1 + q2·ν + q3·ν²/6).
-    const scale = (1 + 0.5 * q2 * newton) / (1 + newton * (q2 + q3 * newton * SIXTH));
-    const delta = scale > 0.5 && scale < 2 ? newton * scale : newton;
-    if (Math.abs(delta) <= STEP_TOLERANCE * s) {
-      SLOTS[RESULT] = s + delta;
-      return;
-    }
-    // A step that leaves the bracket (or a b that under- or overflowed) falls back to bisection.
-    const next = s + delta;
-    s = next > lo && next < hi ? next : hi < Number.POSITIVE_INFINITY ? 0.5 * (lo + hi) : 2 * s;
+function firstGuesses(pending: number): void {
+  let lowerCount = 0;
+  let upperCount = 0;
+  for (let p = 0; p < pending; p++) {
+    const k = PENDING[p]!;
+    const x = QUOTE_X[k]!;
+    const beta = QUOTE_BETA[k]!;
+    const bMax = QUOTE_B_MAX[k]!;
+    const sc = Math.sqrt(-2 * x);
+    // At s_c the first argument of Φ is 0, so b(s_c) = e^{x/2}(1/2 − M(s_c)) and b'(s_c) = e^{x/2}/√(2π).
+    const bc = bMax * (0.5 - normTailScaledFast(sc));
+    const lower = beta < bc;
+    const tangent = sc + (beta - bc) / (bMax * INV_SQRT_2PI);
+    const inv = 1 / bMax; // e^{−x/2}
+    const z = lower ? Math.cbrt((THREE_SQRT3_OVER_2PI * beta) / -x) : (beta + inv) / (bMax + inv);
+    const map = normInvApprox(z);
+    let s = lower ? (z < 0.5 ? Math.min(tangent, x / (SQRT3 * map)) : tangent) : Math.max(tangent, 2 * map);
+    const lo = lower ? 0 : sc;
+    const hi = lower ? sc : Number.POSITIVE_INFINITY;
+    if (!(s > lo && s < hi)) s = lower ? 0.5 * sc : sc + 1;
+    QUOTE_LOWER[k] = lower ? 1 : 0;
+    QUOTE_S[k] = s;
+    QUOTE_LO[k] = lo;
+    QUOTE_HI[k] = hi;
+    if (lower) PENDING[lowerCount++] = k;
+    else UPPER_ROWS[upperCount++] = k;
   }
-  SLOTS[RESULT] = s;
-}
-
-/**
- * First guess below s_c from Jäckel's lower map: b(s) ≈ (2π|x|/(3√3))·Φ(−|x|/(√3·s))³, which has
- * the same small-s asymptote as b and inverts in closed form. Over-estimates s (Infinity where the
- * map does not reach β).
- */
-function lowerGuess(x: number, beta: number): number {
-  const z = Math.cbrt((THREE_SQRT3_OVER_2PI * beta) / -x);
-  return z < 0.5 ? x / (SQRT3 * normInvApprox(z)) : Number.POSITIVE_INFINITY;
-}
-
-/**
- * First guess above s_c: drop x/s from the arguments of Φ, which gives
- * Φ(s/2)·(e^{x/2} + e^{−x/2}) − e^{−x/2} = β, exact at the money (x = 0); under-estimates s.
- */
-function upperGuess(beta: number, bMax: number): number {
-  const inv = 1 / bMax; // e^{−x/2}
-  return 2 * normInvApprox((beta + inv) / (bMax + inv));
+  // Quotes below s_c first, then those above: a pass then branches on the side the same way for
+  // long stretches instead of once in a while at random.
+  PENDING.set(UPPER_ROWS.subarray(0, upperCount), lowerCount);
 }

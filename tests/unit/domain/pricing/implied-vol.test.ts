@@ -118,6 +118,60 @@ describe('impliedVol', () => {
     expect(out[1]).toBeCloseTo(0.8, 12);
     expect(out[2]).toBeNaN();
   });
+  test('impliedVolBatch gives every row what impliedVol gives it, whatever quotes are solved alongside', () => {
+    // Quotes converge after different numbers of steps and some have no solution, so the rows still
+    // being solved change from step to step.
+    const row = fc.record({
+      q: quote,
+      // 0: the model price; 1: below the intrinsic value; 2: a price moved by up to ±20%.
+      kind: fc.nat(2),
+      move: real(-0.2, 0.2),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 60 }), (rows) => {
+        const n = rows.length;
+        const input = {
+          isCall: new Uint8Array(n),
+          price: new Float64Array(n),
+          S: new Float64Array(n),
+          K: new Float64Array(n),
+          T: new Float64Array(n),
+          r: new Float64Array(n),
+          q: new Float64Array(n),
+        };
+        rows.forEach(({ q: { isCall, S, moneyness, T, r, q, sigma }, kind, move }, i) => {
+          const K = S * moneyness;
+          const price = bsPrice(isCall, S, K, T, r, q, sigma);
+          input.isCall[i] = isCall ? 1 : 0;
+          input.price[i] =
+            kind === 1
+              ? price - timeValue(isCall, price, S, K, T, r, q) - 0.01
+              : price * (1 + (kind === 2 ? move : 0));
+          input.S[i] = S;
+          input.K[i] = K;
+          input.T[i] = T;
+          input.r[i] = r;
+          input.q[i] = q;
+        });
+        const out = new Float64Array(n);
+        impliedVolBatch(input, out);
+        for (let i = 0; i < n; i++) {
+          const v = impliedVol(
+            input.isCall[i] === 1,
+            input.price[i]!,
+            input.S[i]!,
+            input.K[i]!,
+            input.T[i]!,
+            input.r[i]!,
+            input.q[i]!,
+          );
+          expect(Object.is(out[i], v ?? Number.NaN)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('impliedVolBatch over more than one block of rows matches impliedVol row by row', () => {
     const n = 9000;
     const input = {
