@@ -7,12 +7,15 @@
  *   max loss = q·(max(wp, wc) − u), max profit = q·u (when u < both wings).
  *
  * That gives bounds for whole bodies and wings, from the fills alone (bought legs fill ≥ 0):
- * - max loss ≥ −P/L(0) ≥ q·(wp − fills sold) and ≥ −P/L(∞) ≥ q·(wc − fills sold): a wing loop
- *   stops once over the max loss limit (wings only widen);
- * - u ≤ u_max = sold fills − the cheapest bought fills available: with u_max below the narrowest
- *   put wing, every trade loses below K1 − u ≥ K1 − u_max, so prob. of loss ≥ F(K1 − u_max)
+ * - max loss = q·(max(wp, wc) − u) ≥ q·(wp + put fill + call fill − sold fills): a trade over the
+ *   limit is never evaluated, and a wing loop stops once K0 − put fill (K3 + call fill) at its
+ *   best beyond is over it;
+ * - u ≤ u_max = sold fills − the cheapest bought fills available: a trade whose put wing is wider
+ *   than its credit loses below K1 − u ≥ K1 − u_max, so prob. of loss ≥ F(K1 − u_max)
  *   (+ 1 − F(K2 + u_max) on the call side), F the lognormal CDF at the horizon; prob. of profit
- *   ≤ 1 − that; the profit ratio u / (max(wp, wc) − u) ≤ u_max / (W_min − u_max).
+ *   ≤ 1 − that; the profit ratio u / (max(wp, wc) − u) ≤ u_max / (W_min − u_max). A side counts
+ *   for a whole body (wing) when none of its wings has width + fill within the credit the rest
+ *   of the trade leaves, however narrow its nearest wing.
  * For one trade, u is known from its fills and the same formulas bound its key tightly at the
  * cost of two normal CDFs instead of the whole metric.
  * When an underlying's top list is full, a body, put wing or trade whose bound cannot beat its worst
@@ -98,6 +101,8 @@ export interface CondorGroup {
 }
 
 const MARGIN = 1e-12;
+/** Bodies with the best bounds, scanned before the others. */
+const LEAD = 16;
 
 /**
  * Bounds of the lognormal CDF F: `below(x)` ≤ F(x) ≤ `above(x)`, from F on a grid (16 points per
@@ -195,6 +200,21 @@ export function scanCondors(
     putFill[j] = eLp[j] ? fill(j, false, true) : Infinity;
     callFill[j] = eLc[j] ? fill(j, true, true) : Infinity;
   }
+  // K0 − put fill at its largest at or below each index, K3 + call fill at its smallest at or
+  // above (−Infinity / Infinity where no wing): wp + put fill and wc + call fill at their least.
+  const putEdge = new Float64Array(m);
+  const callEdge = new Float64Array(m);
+  for (let j = 0, edge = -Infinity; j < m; j++) {
+    edge = Math.max(edge, strikes[base + 2 * j]! - putFill[j]!);
+    putEdge[j] = edge;
+  }
+  for (let j = m - 1, edge = Infinity; j >= 0; j--) {
+    edge = Math.min(edge, strikes[base + 2 * j]! + callFill[j]!);
+    callEdge[j] = edge;
+  }
+  const callSum = new Float64Array(m);
+  for (let j = 0; j < m; j++) callSum[j] = strikes[base + 2 * j]! + callFill[j]!;
+  const minCallSum = rangeMinima(callSum);
   const minPut = rangeMinima(putFill);
   const minCall = rangeMinima(callFill);
   /** The first strike index at or above `x` (m when none). */
@@ -277,89 +297,182 @@ export function scanCondors(
     }
     return lo;
   };
-  const byCredit = g.rank && (key === 'prob_loss' || key === 'prob_profit');
+  const byWings = key === 'prob_loss' || key === 'prob_profit';
+  const byCredit = g.rank && byWings;
+  // Every body with wings on both sides, and its bound over every pair of wings.
+  const bodyShort: number[] = [];
+  const bodyKey: number[] = [];
+  const bodyUMax: number[] = [];
+  const bodyMinCall: number[] = [];
   for (let j1 = 1; j1 < m - 1; j1++) {
     if (!eSp[j1]) continue;
     const k1 = strikes[base + 2 * j1]!;
     const fSp = fill(j1, false, false);
-    // Widest bodies first: they tend to rank best, so the kept trades' bar rises early.
+    const wpMin = k1 - nearLpBelow[j1]!;
+    if (!(wpMin > 0)) continue;
     for (let j2 = shape.butterfly ? j1 : m - 2; shape.butterfly ? j2 === j1 : j2 > j1; j2--) {
       if (!eSc[j2]) continue;
       const k2 = strikes[base + 2 * j2]!;
-      const fSc = fill(j2, true, false);
-      const sold = fSp + fSc;
-      // Body bound over every pair of wings.
+      const wcMin = nearLcAbove[j2]! - k2;
+      if (!(wcMin > 0)) continue;
+      const sold = fSp + fill(j2, true, false);
       // A visited wing is at most `reach` wide (max loss ≥ q·(wing − sold fills); bought fills
       // are not negative); the slack keeps rounding on the safe, wider side.
       const reach = g.lossLimit / shape.q + sold + 1e-9 * Math.max(1, k2);
       const minCallWing = minCall(j2 + 1, Math.min(m - 1, firstAtLeast(k2 + reach)));
-      const uMax = sold - minPut(firstAtLeast(k1 - reach), j1 - 1) - minCallWing;
-      const wpMin = k1 - nearLpBelow[j1]!;
-      const wcMin = nearLcAbove[j2]! - k2;
-      if (!(wpMin > 0) || !(wcMin > 0)) continue;
-      if (hopeless(bound(k1, k2, uMax, wpMin, wcMin))) continue;
-      // The body's credit floors by which wings lose (both, the put's only, the call's only),
-      // found on first use.
-      let floorBoth = Number.NaN;
-      let floorPut = Number.NaN;
-      let floorCall = Number.NaN;
-      for (let j0 = j1 - 1; j0 >= 0; j0--) {
-        const k0 = strikes[base + 2 * j0]!;
-        const wp = k1 - k0;
-        // Max loss ≥ q·(wp − sold fills); the spread width only grows.
-        if (shape.q * (wp - sold) > g.lossLimit || wcMin + (k2 - k0) > g.widthMax + MARGIN * k2) break;
-        if (!eLp[j0]) continue;
-        const fLp = putFill[j0]!;
-        const uMaxWing = sold - fLp - minCallWing;
-        if (hopeless(bound(k1, k2, uMaxWing, wp, wcMin))) continue;
-        // Over the call wings the bound takes two values: before and after the call wing is wider
-        // than u_max (then the loss above K2 + u counts); it only gets worse, so the loop stops.
-        const narrowCalls = g.rank ? bound(k1, k2, uMaxWing, wp, uMaxWing) : Number.NaN;
-        const wideCalls = g.rank ? bound(k1, k2, uMaxWing, wp, Infinity) : Number.NaN;
-        // The kept trades' worst key, read again after each offered trade.
-        let worst = g.rank ? threshold() : Number.NaN;
-        const ranked = g.rank && key !== null && !Number.isNaN(worst);
-        for (let j3 = j2 + 1; j3 < m; j3++) {
-          const k3 = strikes[base + 2 * j3]!;
-          if (shape.q * (k3 - k2 - sold + fLp) > g.lossLimit || k3 - k0 > g.widthMax + MARGIN * k3) break;
-          if (!eLc[j3]) continue;
-          if (ranked) {
-            const wc = k3 - k2;
-            const wide = uMaxWing + tol < wc;
-            const optimistic =
-              key === 'spread_profit_ratio'
-                ? bound(k1, k2, uMaxWing, wp, wc)
-                : wide
-                  ? wideCalls
-                  : narrowCalls;
-            if (beyond(optimistic, worst)) {
-              pruned = true;
-              if (key === 'spread_profit_ratio' || wide) break;
-              continue;
-            }
-            // The trade's own credit and wings: tight, and still cheaper than the exact metric.
-            const u = sold - fLp - callFill[j3]!;
-            const putLoses = u + tol < wp;
-            const callLoses = u + tol < wc;
-            if (byCredit && (putLoses || callLoses)) {
-              if (putLoses && callLoses) {
-                if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst, true, true);
-              } else if (putLoses) {
-                if (Number.isNaN(floorPut)) floorPut = creditFloor(k1, k2, uMax, worst, true, false);
-              } else if (Number.isNaN(floorCall)) floorCall = creditFloor(k1, k2, uMax, worst, false, true);
-              if (u <= (putLoses ? (callLoses ? floorBoth : floorPut) : floorCall)) {
-                pruned = true;
-                continue;
-              }
-            }
-            if (beyond(bound(k1, k2, u, wp, wc), worst) || beyond(bound(k1, k2, u, wp, wc, true), worst)) {
+      const minPutWing = minPut(firstAtLeast(k1 - reach), j1 - 1);
+      const uMax = sold - minPutWing - minCallWing;
+      // For probabilities, a side loses in every trade when none of its wings has its width and
+      // fill within the credit the other side leaves (wp − u = wp + put fill + call fill − sold
+      // > tol), however narrow its nearest wing.
+      const putMayWin = !byWings || k1 - putEdge[j1 - 1]! + minCallWing <= sold + tol;
+      const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + minPutWing <= sold + tol;
+      bodyShort.push(j1 * m + j2);
+      bodyKey.push(bound(k1, k2, uMax, putMayWin ? wpMin : Infinity, callMayWin ? wcMin : Infinity));
+      bodyUMax.push(uMax);
+      bodyMinCall.push(minCallWing);
+    }
+  }
+  // Ranked, the bodies with the best bounds go first, so that the kept trades' bar rises early;
+  // the rest follow in strike order (a full sort costs more than it saves).
+  const count = bodyShort.length;
+  const order = new Int32Array(count);
+  let head = 0;
+  if (g.rank && key !== null) {
+    const sign = key === 'prob_loss' ? 1 : -1;
+    const better = (a: number, b: number) => sign * (bodyKey[a]! - bodyKey[b]!) < 0;
+    for (let b = 0; b < count; b++) {
+      if (Number.isNaN(bodyKey[b]!) || (head === LEAD && !better(b, order[head - 1]!))) continue;
+      let i = Math.min(head, LEAD - 1);
+      while (i > 0 && better(b, order[i - 1]!)) {
+        order[i] = order[i - 1]!;
+        i--;
+      }
+      order[i] = b;
+      head = Math.min(head + 1, LEAD);
+    }
+  }
+  const led = new Uint8Array(count);
+  for (let i = 0; i < head; i++) led[order[i]!] = 1;
+  for (let b = 0, i = head; b < count; b++) if (!led[b]) order[i++] = b;
+  for (const b of order) {
+    if (hopeless(bodyKey[b]!)) continue;
+    const j1 = Math.floor(bodyShort[b]! / m);
+    const j2 = bodyShort[b]! - j1 * m;
+    const k1 = strikes[base + 2 * j1]!;
+    const k2 = strikes[base + 2 * j2]!;
+    const sold = fill(j1, false, false) + fill(j2, true, false);
+    const uMax = bodyUMax[b]!;
+    const minCallWing = bodyMinCall[b]!;
+    const wcMin = nearLcAbove[j2]! - k2;
+    // The body's credit floors by which wings lose (both, the put's only, the call's only),
+    // found on first use.
+    let floorBoth = Number.NaN;
+    let floorPut = Number.NaN;
+    let floorCall = Number.NaN;
+    for (let j0 = j1 - 1; j0 >= 0; j0--) {
+      const k0 = strikes[base + 2 * j0]!;
+      const wp = k1 - k0;
+      // Max loss ≥ q·(wp − u) ≥ q·(K1 − (K0 − put fill) − sold + cheapest call fill), with
+      // K0 − put fill at its largest at or below K0, and the spread width only grow.
+      if (
+        shape.q * (k1 - putEdge[j0]! - sold + minCallWing) > g.lossLimit ||
+        wcMin + (k2 - k0) > g.widthMax + MARGIN * k2
+      )
+        break;
+      if (!eLp[j0]) continue;
+      const fLp = putFill[j0]!;
+      const uMaxWing = sold - fLp - minCallWing;
+      // Max loss ≥ q·(wp − u) ≥ q·(wp − u_max): no trade of the wing passes the filter.
+      if (shape.q * (wp - uMaxWing) > g.lossLimit) continue;
+      // For probabilities, the call loses in every trade of the wing when no call wing has
+      // wc + call fill within the credit the put side leaves.
+      const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + fLp <= sold + tol;
+      if (hopeless(bound(k1, k2, uMaxWing, wp, callMayWin ? wcMin : Infinity))) continue;
+      if (byCredit && !Number.isNaN(threshold())) {
+        // The wing by the floors of its trades' cases (u ≤ u_max): one whose put may not lose
+        // (u ≥ wp − tol) loses on the call's side, unless it loses nowhere; the others lose on
+        // the put's side, and on the call's too unless a call wing may win (the put-only floor
+        // is the lower). A trade losing nowhere has call fill + max(wp, wc) ≤ credit + tol,
+        // with wc ≤ u_max + tol: the least of that over the call wings, by which width is the
+        // larger.
+        const worst = threshold();
+        let out = uMaxWing + tol < wp;
+        if (!out) {
+          const credit = sold - fLp;
+          const split = Math.min(firstAtLeast(k2 + wp), m);
+          const narrowEnd = Math.min(firstAtLeast(k2 + uMaxWing + 2 * tol), m) - 1;
+          const noLoss = Math.min(
+            minCall(j2 + 1, Math.min(split, narrowEnd + 1) - 1) + wp,
+            minCallSum(Math.max(split, j2 + 1), narrowEnd) - k2,
+          );
+          if (!(noLoss <= credit + 2 * tol)) {
+            if (Number.isNaN(floorCall)) floorCall = creditFloor(k1, k2, uMax, worst, false, true);
+            out = uMaxWing <= floorCall - tol;
+          }
+        }
+        if (out) {
+          if (callMayWin) {
+            if (Number.isNaN(floorPut)) floorPut = creditFloor(k1, k2, uMax, worst, true, false);
+            out = uMaxWing <= floorPut - tol;
+          } else {
+            if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst, true, true);
+            out = uMaxWing <= floorBoth - tol;
+          }
+        }
+        if (out) {
+          pruned = true;
+          continue;
+        }
+      }
+      // Over the call wings the bound takes two values: before and after the call wing is wider
+      // than u_max (then the loss above K2 + u counts); it only gets worse, so the loop stops.
+      const narrowCalls = g.rank ? bound(k1, k2, uMaxWing, wp, uMaxWing) : Number.NaN;
+      const wideCalls = g.rank ? bound(k1, k2, uMaxWing, wp, Infinity) : Number.NaN;
+      // The kept trades' worst key, read again after each offered trade.
+      let worst = g.rank ? threshold() : Number.NaN;
+      const ranked = g.rank && key !== null && !Number.isNaN(worst);
+      for (let j3 = j2 + 1; j3 < m; j3++) {
+        const k3 = strikes[base + 2 * j3]!;
+        // Max loss ≥ q·(wc − u) ≥ q·((K3 + call fill) − K2 − sold + put fill), with K3 + call
+        // fill at its smallest at or above K3, and the spread width only grow.
+        if (shape.q * (callEdge[j3]! - k2 - sold + fLp) > g.lossLimit || k3 - k0 > g.widthMax + MARGIN * k3)
+          break;
+        if (!eLc[j3]) continue;
+        const u = sold - fLp - callFill[j3]!;
+        // The exact max loss of the trade: one over the limit fails the filter.
+        if (shape.q * (Math.max(wp, k3 - k2) - u) > g.lossLimit) continue;
+        if (ranked) {
+          const wc = k3 - k2;
+          const wide = uMaxWing + tol < wc;
+          const optimistic =
+            key === 'spread_profit_ratio' ? bound(k1, k2, uMaxWing, wp, wc) : wide ? wideCalls : narrowCalls;
+          if (beyond(optimistic, worst)) {
+            pruned = true;
+            if (key === 'spread_profit_ratio' || wide) break;
+            continue;
+          }
+          // The trade's own credit and wings: tight, and still cheaper than the exact metric.
+          const putLoses = u + tol < wp;
+          const callLoses = u + tol < wc;
+          if (byCredit && (putLoses || callLoses)) {
+            if (putLoses && callLoses) {
+              if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst, true, true);
+            } else if (putLoses) {
+              if (Number.isNaN(floorPut)) floorPut = creditFloor(k1, k2, uMax, worst, true, false);
+            } else if (Number.isNaN(floorCall)) floorCall = creditFloor(k1, k2, uMax, worst, false, true);
+            if (u <= (putLoses ? (callLoses ? floorBoth : floorPut) : floorCall)) {
               pruned = true;
               continue;
             }
           }
-          visit(j0, j1, j2, j3);
-          if (ranked) worst = threshold();
+          if (beyond(bound(k1, k2, u, wp, wc), worst) || beyond(bound(k1, k2, u, wp, wc, true), worst)) {
+            pruned = true;
+            continue;
+          }
         }
+        visit(j0, j1, j2, j3);
+        if (ranked) worst = threshold();
       }
     }
   }

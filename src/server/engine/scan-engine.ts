@@ -251,6 +251,7 @@ export class ScanEngine {
         runShards,
         cancel,
         shardSize: this.#shardSize(),
+        threads: this.#pool?.size ?? 1,
         warn: this.#opts.warn ?? (() => {}),
       });
     } catch (err) {

@@ -86,6 +86,11 @@ export interface ScanRunOptions {
   readonly cancel: Int32Array;
   /** Underlyings per shard job (smaller jobs balance workers better). */
   readonly shardSize: number;
+  /**
+   * Threads the jobs run on (default 1). With more, the jobs are balanced by the size of their
+   * chains, largest first, and a chain larger than a job's share is cut by expiration.
+   */
+  readonly threads?: number;
   readonly warn: (msg: string) => void;
 }
 
@@ -118,19 +123,19 @@ export async function runScan(spec: ScanSpec, opts: ScanRunOptions): Promise<Sca
         : new Float64Array(0),
     );
     const capacity = narrowed ? NARROWED_MAX : SIMILAR + 1;
-    const jobs: ShardJob[] = [];
-    for (let i = 0; i < underlyings.length; i += opts.shardSize) {
-      jobs.push({
+    const jobs = shardParts(view, plan, underlyings, opts).map(
+      ({ underlyings, groupRange }): ShardJob => ({
         spec,
         instant,
-        underlyings: Int32Array.from(underlyings.slice(i, i + opts.shardSize)),
+        underlyings,
+        groupRange,
         symbolRank,
         underlyingKeys,
         capacity,
         cancel: opts.cancel,
         stopWhenFull: !narrowed,
-      });
-    }
+      }),
+    );
     const results = await opts.runShards(jobs);
     if (Atomics.load(opts.cancel, 0) !== 0 || results.some((r) => r.cancelled))
       throw new ScanCancelledError();
@@ -138,6 +143,79 @@ export async function runScan(spec: ScanSpec, opts: ScanRunOptions): Promise<Sca
   } finally {
     snapshot.unpin(frame);
   }
+}
+
+interface ShardPart {
+  readonly underlyings: Int32Array;
+  readonly groupRange: Int32Array | null;
+}
+
+/**
+ * The scan's jobs. On one thread: `shardSize` underlyings each. On several, where the slowest job
+ * sets the time: each job takes about an equal share of the work, estimated per expiration as
+ * (strikes)^(strike slots) (what the strike loops enumerate before their bounds), largest jobs
+ * first; a chain over a share alone (the index chains: hundreds of strikes, daily expirations)
+ * is cut into jobs of consecutive expirations, unless the strategy needs the underlying's
+ * expirations together (time spreads, closest days to expiration, closest spread width).
+ */
+function shardParts(
+  view: MarketView,
+  plan: ScanPlan,
+  underlyings: readonly number[],
+  opts: ScanRunOptions,
+): ShardPart[] {
+  const parts: ShardPart[] = [];
+  const threads = opts.threads ?? 1;
+  if (threads <= 1) {
+    for (let i = 0; i < underlyings.length; i += opts.shardSize)
+      parts.push({
+        underlyings: Int32Array.from(underlyings.slice(i, i + opts.shardSize)),
+        groupRange: null,
+      });
+    return parts;
+  }
+  const c = view.cols.underlyings;
+  const g = view.cols.groups;
+  const power = Math.max(1, plan.structure.strikeSlots);
+  const groupCost = (gi: number) => (Math.max(0, g.end[gi]! - g.start[gi]!) / 2) ** power;
+  const cost = underlyings.map((u) => {
+    let sum = 0;
+    for (let gi = c.groupStart[u]!; gi < c.groupEnd[u]!; gi++) sum += groupCost(gi);
+    return sum;
+  });
+  const share = cost.reduce((a, b) => a + b, 0) / Math.max(1, Math.ceil(underlyings.length / opts.shardSize));
+  const divisible =
+    plan.structure.mode === 'slots' && plan.closestDays === null && plan.closestWidth === null;
+  const sized: { part: ShardPart; cost: number }[] = [];
+  let batch: number[] = [];
+  let batchCost = 0;
+  const close = () => {
+    if (batch.length > 0)
+      sized.push({ part: { underlyings: Int32Array.from(batch), groupRange: null }, cost: batchCost });
+    batch = [];
+    batchCost = 0;
+  };
+  underlyings.forEach((u, i) => {
+    if (divisible && cost[i]! > share) {
+      for (let from = c.groupStart[u]!, gi = from, part = 0; gi < c.groupEnd[u]!; gi++) {
+        part += groupCost(gi);
+        if (part < share && gi + 1 < c.groupEnd[u]!) continue;
+        sized.push({
+          part: { underlyings: Int32Array.of(u), groupRange: Int32Array.of(from, gi + 1) },
+          cost: part,
+        });
+        from = gi + 1;
+        part = 0;
+      }
+      return;
+    }
+    batch.push(u);
+    batchCost += cost[i]!;
+    if (batch.length >= opts.shardSize || batchCost >= share) close();
+  });
+  close();
+  sized.sort((a, b) => b.cost - a.cost);
+  return sized.map((s) => s.part);
 }
 
 interface RawGroup {
@@ -184,6 +262,7 @@ function finish(
     }
   }
   const desc = plan.sort.map((s) => s.desc);
+  mergeParts(raw, desc, symbolRank, legs, kc, narrowed ? NARROWED_MAX : SIMILAR + 1);
   raw.sort((a, b) =>
     compareTrades(desc, a.keys, 0, symbolRank[a.u]!, a.rows, 0, b.keys, 0, symbolRank[b.u]!, b.rows, 0, legs),
   );
@@ -228,9 +307,69 @@ function finish(
   };
 }
 
+/**
+ * An underlying cut into jobs by expiration comes back as several groups: one, with their trades
+ * merged in order (the best `capacity`), their counts added, exact when all of them are.
+ */
+function mergeParts(
+  raw: RawGroup[],
+  desc: readonly boolean[],
+  symbolRank: Int32Array,
+  legs: number,
+  kc: number,
+  capacity: number,
+): void {
+  const first = new Map<number, RawGroup>();
+  let w = 0;
+  for (const g of raw) {
+    const into = first.get(g.u);
+    if (!into) {
+      first.set(g.u, g);
+      raw[w++] = g;
+      continue;
+    }
+    const rank = symbolRank[g.u]!;
+    const order = Array.from({ length: into.size + g.size }, (_, i) =>
+      i < into.size
+        ? { keys: into.keys, rows: into.rows, t: i }
+        : { keys: g.keys, rows: g.rows, t: i - into.size },
+    );
+    order.sort((a, b) =>
+      compareTrades(
+        desc,
+        a.keys,
+        a.t * kc,
+        rank,
+        a.rows,
+        a.t * legs,
+        b.keys,
+        b.t * kc,
+        rank,
+        b.rows,
+        b.t * legs,
+        legs,
+      ),
+    );
+    const size = Math.min(capacity, order.length);
+    const keys = new Float64Array(size * kc);
+    const rows = new Int32Array(size * legs);
+    for (let i = 0; i < size; i++) {
+      const o = order[i]!;
+      keys.set(o.keys.subarray(o.t * kc, (o.t + 1) * kc), i * kc);
+      rows.set(o.rows.subarray(o.t * legs, (o.t + 1) * legs), i * legs);
+    }
+    into.keys = keys;
+    into.rows = rows;
+    into.size = size;
+    into.count += g.count;
+    into.exact &&= g.exact;
+  }
+  raw.length = w;
+}
+
 /** Runs the shards one after another on this thread (tests, tiny markets, no pool). */
 export const runShardsHere: ShardRunner = async (jobs) => {
   if (jobs.length === 0) return [];
   const scanner = shardScanner(jobs[0]!);
-  return jobs.map((job) => scanner.run(job.underlyings));
+  return jobs.map((job) => scanner.run(job.underlyings, job.groupRange));
 };

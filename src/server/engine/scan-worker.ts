@@ -26,6 +26,7 @@ function handle(message: WorkerJob): WorkerReply {
     spec: message.spec,
     instant,
     underlyings: message.underlyings,
+    groupRange: message.groupRange,
     symbolRank: message.symbolRank,
     underlyingKeys: message.underlyingKeys,
     capacity: message.capacity,
@@ -33,7 +34,7 @@ function handle(message: WorkerJob): WorkerReply {
     stopWhenFull: message.stopWhenFull,
   };
   if (last?.scanId !== message.scanId) last = { scanId: message.scanId, scanner: shardScanner(job) };
-  const result = last.scanner.run(message.underlyings);
+  const result = last.scanner.run(message.underlyings, message.groupRange);
   return { type: 'result', id: message.id, result };
 }
 

@@ -39,6 +39,11 @@ export interface ShardJob {
   readonly instant: MarketInstant;
   /** Underlying rows to scan, in any order. */
   readonly underlyings: Int32Array;
+  /**
+   * Per underlying, the range [from, to) of its expiration groups to scan (a large chain is cut
+   * into several jobs by expiration), or null: all of them.
+   */
+  readonly groupRange: Int32Array | null;
   /** Per underlying row: rank of its symbol in the sorted universe (the tie-break). */
   readonly symbolRank: Int32Array;
   /** Per sort key of kind 'underlying': its value per underlying row (else an empty array). */
@@ -153,8 +158,8 @@ export class ShardScanner {
       inRowOrder(plan.structure);
   }
 
-  /** Scans `underlyings` (one shard of the scan). */
-  run(underlyings: Int32Array): ShardResult {
+  /** Scans `underlyings` (one shard of the scan), each within its `groupRange` when given. */
+  run(underlyings: Int32Array, groupRange: Int32Array | null = null): ShardResult {
     this.evaluated = 0;
     this.cancelled = false;
     const out = {
@@ -166,7 +171,8 @@ export class ShardScanner {
     const keys: number[] = [];
     const rows: number[] = [];
     if (!this.plan.impossible) {
-      for (const u of underlyings) {
+      for (let i = 0; i < underlyings.length; i++) {
+        const u = underlyings[i]!;
         if (Atomics.load(this.job.cancel, 0) !== 0) {
           this.cancelled = true;
           break;
@@ -174,7 +180,7 @@ export class ShardScanner {
         let exact = true;
         this.inexact = false;
         try {
-          this.scanUnderlying(u);
+          this.scanUnderlying(u, groupRange?.[2 * i], groupRange?.[2 * i + 1]);
         } catch (err) {
           if (err === FULL) exact = false;
           else if (err !== CANCELLED) throw err;
@@ -205,7 +211,7 @@ export class ShardScanner {
     };
   }
 
-  scanUnderlying(u: number): void {
+  scanUnderlying(u: number, groupFrom?: number, groupTo?: number): void {
     const v = this.view;
     const c = v.cols.underlyings;
     this.u = u;
@@ -216,7 +222,7 @@ export class ShardScanner {
     this.ctx = { view: v, rows: this.rowCache, state };
     this.kernel.setUnderlying(u, state);
     this.rowCache.reset(c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield, state.iv);
-    const groups = this.eligibleGroups(u);
+    const groups = this.eligibleGroups(u, groupFrom, groupTo);
     if (groups.length === 0) return;
     const mode = this.plan.structure.mode;
     if (mode === 'slots') {
@@ -226,14 +232,17 @@ export class ShardScanner {
     }
   }
 
-  /** Groups of `u` whose expiration passes; fills `eligible` per group and option leg. */
-  eligibleGroups(u: number): number[] {
+  /**
+   * Groups of `u` (within [from, to) when given) whose expiration passes; fills `eligible` per
+   * group and option leg.
+   */
+  eligibleGroups(u: number, from?: number, to?: number): number[] {
     const v = this.view;
     const g = v.cols.groups;
     const c = v.cols.underlyings;
     const plan = this.plan;
     let groups: number[] = [];
-    for (let gi = c.groupStart[u]!; gi < c.groupEnd[u]!; gi++) {
+    for (let gi = from ?? c.groupStart[u]!; gi < (to ?? c.groupEnd[u]!); gi++) {
       const start = g.start[gi]!;
       if (g.end[gi]! <= start) continue;
       if (!(v.expiryMs[g.expiration[gi]!]! > v.asOfMs)) continue;

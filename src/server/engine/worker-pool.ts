@@ -88,6 +88,7 @@ export class WorkerPool {
       instant: { frameIndex: instant.frameIndex, asOfMs: instant.asOfMs, riskFreeRate: instant.riskFreeRate },
       spec: p.job.spec,
       underlyings: p.job.underlyings,
+      groupRange: p.job.groupRange,
       symbolRank: p.job.symbolRank,
       underlyingKeys: p.job.underlyingKeys,
       capacity: p.job.capacity,

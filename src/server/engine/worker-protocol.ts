@@ -21,6 +21,7 @@ export type WorkerJob =
       };
       readonly spec: ScanSpec;
       readonly underlyings: Int32Array;
+      readonly groupRange: Int32Array | null;
       readonly symbolRank: Int32Array;
       readonly underlyingKeys: readonly Float64Array[];
       readonly capacity: number;

@@ -6,12 +6,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { formatContractId } from '../../../src/domain/contracts/contract-id.ts';
+import { BID_ASK_LEVELS } from '../../../src/domain/metrics/bid-ask.ts';
 import { MarketView } from '../../../src/server/engine/market-view.ts';
 import { NARROWED_MAX, SIMILAR } from '../../../src/server/engine/scan-run.ts';
 import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
 import { tradeLegs } from '../../../src/server/engine/trade-input.ts';
 import { referenceScan } from './reference.ts';
-import { scanTiny, tinyMarket } from './tiny-market.ts';
+import { fixedMarket, scanTiny, tinyMarket } from './tiny-market.ts';
 
 const CONDOR_LEGS = [
   { kind: 'option', right: 'PUT', quantity: 2 },
@@ -68,4 +69,124 @@ describe('condor pruning keeps the reference’s results', () => {
     );
     expect(pruned).toBeGreaterThan(5);
   }, 120_000);
+
+  test('wider chains, where the body and wing bounds by case and the max loss edges cut most', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.constantFrom('iron_condor', 'iron_butterfly', 'custom'),
+        fc.constantFrom(['prob_loss', 'asc'], ['prob_profit', 'desc'], ['spread_profit_ratio', 'desc']),
+        fc.option(fc.double({ min: 1, max: 12, noNaN: true })),
+        fc.constantFrom(...BID_ASK_LEVELS.map((l) => l.value)),
+        async (seed, strategy, sort, maxLoss, level) => {
+          const market = tinyMarket({ seed, underlyings: 1, expirations: 1, strikes: 22 });
+          const spec: ScanSpec = {
+            strategy: strategy as ScanSpec['strategy'],
+            legs: strategy === 'custom' ? CONDOR_LEGS : null,
+            filters: maxLoss === null ? {} : { max_loss: { type: 'range', min: null, max: maxLoss } },
+            sorting: [sort as [string, 'asc' | 'desc']],
+            bidAskLevel: level,
+          };
+          const result = await scanTiny(market, spec);
+          const view = new MarketView(market.instant);
+          const ref = referenceScan(view, spec, { similar: SIMILAR, narrowedMax: NARROWED_MAX });
+          const s = result.plan.structure;
+          const ids = (v: MarketView, u: number, rows: ArrayLike<number>) =>
+            tradeLegs(v, u, s, rows)
+              .map((l) => formatContractId(l.contract))
+              .join(' ');
+          expect(
+            result.groups.map((g) => [g.symbol, g.trades.map((t) => ids(result.capture.view, g.u, t.rows))]),
+          ).toEqual(ref.map((g) => [g.symbol, g.trades.map((t) => ids(view, t.u, t.rows))]));
+        },
+      ),
+      { numRuns: 12, seed: Number(process.env.ENGINE_PROPERTY_SEED ?? 11) },
+    );
+  }, 120_000);
+
+  test('chains with loose quotes, where some condors lose nowhere and others on one side only', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
+          {
+            minLength: 28,
+            maxLength: 28,
+          },
+        ),
+        fc.constantFrom(['prob_loss', 'asc'], ['prob_profit', 'desc']),
+        fc.constantFrom(...BID_ASK_LEVELS.map((l) => l.value)),
+        fc.option(fc.double({ min: 0.5, max: 6, noNaN: true })),
+        fc.constantFrom(0.1, 0.3, 1),
+        async (noise, sort, level, maxLoss, scale) => {
+          // Time value around the money plus intrinsic value, then noise and wide spreads: credits
+          // may exceed a wing's width (few such trades, or many that tie at no loss).
+          const quote = (intrinsic: number, k: number, [n, spread]: [number, number]) => {
+            const mid = Math.max(0.05, intrinsic + 2 * Math.exp(-(((k - 100) / 4) ** 2)) + scale * n);
+            const cents = (x: number) => Math.round(x * 100) / 100;
+            return [cents(Math.max(0, mid - spread / 2)), cents(mid + spread / 2)] as const;
+          };
+          const market = fixedMarket({
+            symbol: 'LOOSE',
+            spot: 100,
+            iv: 0.3,
+            expirations: [
+              {
+                date: '2026-03-20',
+                quotes: Array.from({ length: 14 }, (_, i) => {
+                  const k = 93 + i;
+                  return {
+                    strike: k,
+                    call: quote(Math.max(0, 100 - k), k, noise[2 * i]!),
+                    put: quote(Math.max(0, k - 100), k, noise[2 * i + 1]!),
+                  };
+                }),
+              },
+            ],
+          });
+          const spec: ScanSpec = {
+            strategy: 'iron_condor',
+            legs: null,
+            filters: maxLoss === null ? {} : { max_loss: { type: 'range', min: null, max: maxLoss } },
+            sorting: [sort as [string, 'asc' | 'desc']],
+            bidAskLevel: level,
+          };
+          const result = await scanTiny(market, spec);
+          const view = new MarketView(market.instant);
+          const ref = referenceScan(view, spec, { similar: SIMILAR, narrowedMax: NARROWED_MAX });
+          const s = result.plan.structure;
+          const ids = (v: MarketView, u: number, rows: ArrayLike<number>) =>
+            tradeLegs(v, u, s, rows)
+              .map((l) => formatContractId(l.contract))
+              .join(' ');
+          expect(
+            result.groups.map((g) => [g.symbol, g.trades.map((t) => ids(result.capture.view, g.u, t.rows))]),
+          ).toEqual(ref.map((g) => [g.symbol, g.trades.map((t) => ids(view, t.u, t.rows))]));
+        },
+      ),
+      { numRuns: 60, seed: Number(process.env.ENGINE_PROPERTY_SEED ?? 13) },
+    );
+  }, 120_000);
+
+  test('a condor over the max loss limit never reaches the kernel', async () => {
+    const market = tinyMarket({ seed: 5, underlyings: 1, expirations: 2, strikes: 14 });
+    for (const strategy of ['iron_condor', 'iron_butterfly'] as const) {
+      const spec: ScanSpec = {
+        strategy,
+        legs: null,
+        filters: { max_loss: { type: 'range', min: null, max: 3 } },
+        sorting: [['prob_loss', 'asc']],
+        narrowedToSymbol: 'AAA',
+      };
+      const result = await scanTiny(market, spec);
+      const ref = referenceScan(new MarketView(market.instant), spec, {
+        similar: SIMILAR,
+        narrowedMax: NARROWED_MAX,
+      });
+      // A narrowed scan counts every passing trade: the kernel saw those and no others.
+      expect(result.groups[0]!.count).toBe(ref[0]!.count);
+      expect(result.groups[0]!.count).toBeGreaterThan(20);
+      expect(result.evaluated).toBe(result.groups[0]!.count);
+    }
+  });
 });

@@ -33,6 +33,8 @@ export interface TinyMarketOptions {
   readonly expirations: number;
   /** Strikes per expiration. */
   readonly strikes: number;
+  /** Strikes per expiration of the first underlying instead (a chain larger than the others). */
+  readonly firstStrikes?: number;
 }
 
 export interface TinyMarket {
@@ -60,7 +62,8 @@ export function tinyMarket(opts: TinyMarketOptions): TinyMarket {
   const nK = Math.max(1, opts.strikes);
   const symbols = SYMBOLS.slice(0, nU);
   const groupCount = nU * nE;
-  const optionCount = groupCount * nK * 2;
+  const strikesOf = (ui: number) => (ui === 0 ? Math.max(1, opts.firstStrikes ?? nK) : nK);
+  const optionCount = nE * 2 * (strikesOf(0) + (nU - 1) * nK);
   const snapshot = MarketSnapshot.create(
     {
       optionCount,
@@ -81,7 +84,8 @@ export function tinyMarket(opts: TinyMarketOptions): TinyMarket {
     const q = rand() < 0.3 ? 0 : cents(rand() * 0.04 * 100) / 100;
     const atmIv = 0.15 + rand() * 0.5;
     const step = spot < 50 ? 1 : spot < 120 ? 2.5 : 5;
-    const first = Math.round(spot / step - nK / 2) * step;
+    const kCount = strikesOf(ui);
+    const first = Math.round(spot / step - kCount / 2) * step;
     u.optionStart[ui] = row;
     u.groupStart[ui] = ui * nE;
     u.groupEnd[ui] = (ui + 1) * nE;
@@ -127,7 +131,7 @@ export function tinyMarket(opts: TinyMarketOptions): TinyMarket {
       g.years[gi] = T;
       g.days[gi] = T * 365;
       g.atmIv[gi] = atmIv;
-      for (let k = 0; k < nK; k++) {
+      for (let k = 0; k < kCount; k++) {
         const strike = first + k * step;
         for (const isCall of [true, false]) {
           const m = Math.log(strike / spot);
