@@ -20,11 +20,6 @@ export interface HubConfig {
   readonly maxBufferedBytes: number;
   /** Time one tick's recalculation may take before the rest waits for the next pass, ms. */
   readonly tickBudgetMs: number;
-  /**
-   * A pass with at least this many trades to recalculate shares them with the hub's state thread;
-   * 0: no state thread, every pass on the main thread.
-   */
-  readonly threadMinTrades: number;
 }
 
 export const DEFAULT_HUB_CONFIG: HubConfig = {
@@ -37,7 +32,6 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   maxQuotes: HUB_LIMITS.maxQuotes,
   maxBufferedBytes: 4 * 1024 * 1024,
   tickBudgetMs: 200,
-  threadMinTrades: 64,
 };
 
 function positive(

@@ -8,7 +8,7 @@
  */
 import type { Contract, OptionContract } from '../../domain/contracts/contract.ts';
 import { MarketView } from '../engine/market-view.ts';
-import type { MarketSnapshot, SnapshotFrame } from '../market/snapshot.ts';
+import type { MarketSnapshot } from '../market/snapshot.ts';
 
 /** Where a contract lives in the snapshot: its underlying's row and, for an option, its option row. */
 export interface ContractRows {
@@ -33,8 +33,9 @@ export class LiveMarket {
     this.#expirations = new Map(snapshot.expirations.map((e, i) => [e, i]));
   }
 
-  /** A frame (the current one by default) as the engine reads one (valuation instant = the frame's time). */
-  view(frame: SnapshotFrame = this.snapshot.front()): MarketView {
+  /** The current frame as the engine reads one (valuation instant = the frame's time). */
+  view(): MarketView {
+    const frame = this.snapshot.front();
     const s = this.snapshot;
     return new MarketView({
       cols: frame,

@@ -19,7 +19,6 @@ import {
   type TradeState,
   tradeState,
 } from './live-trade-state.ts';
-import type { StateItem } from './trade-state-thread.ts';
 
 /** A registration's hold on an entry: who receives it, under which registration and trade id. */
 export interface TradeHolding<C> {
@@ -47,22 +46,6 @@ export interface TradeEntry<C> {
   changeJson: string;
   changedPass: number;
   readonly holders: Set<TradeHolding<C>>;
-}
-
-/** The entry's state in `view`; undefined when a leg is gone or the domain refuses the metrics. */
-export function calculate<C>(view: MarketView, e: TradeEntry<C>): TradeState | undefined {
-  return e.trade && tradeState(view, e.trade, e.bidAskLevel, e.scenarios, e.fields);
-}
-
-/** What the state thread needs of a placed entry (plain data: it is copied to the thread). */
-export function stateItem<C>(e: TradeEntry<C>): StateItem {
-  return { trade: e.trade!, bidAskLevel: e.bidAskLevel, scenarios: e.scenarios, fields: e.fields };
-}
-
-/** A marked entry whose market inputs moved, with the inputs its next state is calculated from. */
-export interface DueEntry<C> {
-  readonly entry: TradeEntry<C>;
-  readonly inputs: Float64Array;
 }
 
 /** The fragment a registration's prefix completes into a `LiveTradeChange`. */
@@ -161,44 +144,29 @@ export class TradeBook<C> {
   }
 
   /**
-   * Takes the marked entries off the marks, oldest first, and returns those whose market inputs in
-   * `view` moved, each with its new inputs: the work of a pass. An entry whose inputs did not move
-   * keeps its values (they would only drift with time).
+   * Recalculates marked entries in `view` until `deadline` (performance.now() ms); returns those
+   * whose values changed, each with its `changeJson` set and `changedPass` = `pass`.
    */
-  due(view: MarketView): DueEntry<C>[] {
-    const due: DueEntry<C>[] = [];
-    for (const entry of this.#dirty) {
-      if (!entry.trade) continue;
-      const inputs = marketInputs(view, entry.trade);
-      if (!sameInputs(inputs, entry.inputs)) due.push({ entry, inputs });
+  recalculate(view: MarketView, deadline: number, pass: number): TradeEntry<C>[] {
+    const changed: TradeEntry<C>[] = [];
+    let done = 0;
+    for (const e of this.#dirty) {
+      // At least one entry per pass, so even a zero budget makes progress.
+      if (done++ > 0 && performance.now() > deadline) break;
+      this.#dirty.delete(e);
+      if (!e.trade) continue;
+      const inputs = marketInputs(view, e.trade);
+      if (sameInputs(inputs, e.inputs)) continue;
+      const next = tradeState(view, e.trade, e.bidAskLevel, e.scenarios, e.fields);
+      if (!next) continue;
+      e.inputs = inputs;
+      const change = stateChange(e.state, next);
+      e.state = next;
+      if (!change) continue;
+      e.changeJson = `"values":${JSON.stringify(change.values)}${change.legs ? `,"legs":${JSON.stringify(change.legs)}` : ''}}`;
+      e.changedPass = pass;
+      changed.push(e);
     }
-    this.#dirty.clear();
-    return due;
-  }
-
-  /** Marks `entries` again, ahead of the others: work a pass had no time for goes first next time. */
-  defer(entries: readonly DueEntry<C>[]): void {
-    if (entries.length === 0) return;
-    const rest = [...this.#dirty];
-    this.#dirty.clear();
-    for (const { entry } of entries) if (this.#entries.get(entry.key) === entry) this.#dirty.add(entry);
-    for (const entry of rest) this.#dirty.add(entry);
-  }
-
-  /**
-   * Takes the recalculated `next` state of a due entry; true when a value changed, with
-   * `changeJson` set and `changedPass` = `pass`. Undefined (metrics the domain refused) keeps the
-   * old values.
-   */
-  apply(due: DueEntry<C>, next: TradeState | undefined, pass: number): boolean {
-    const e = due.entry;
-    if (!next) return false;
-    e.inputs = due.inputs;
-    const change = stateChange(e.state, next);
-    e.state = next;
-    if (!change) return false;
-    e.changeJson = `"values":${JSON.stringify(change.values)}${change.legs ? `,"legs":${JSON.stringify(change.legs)}` : ''}}`;
-    e.changedPass = pass;
-    return true;
+    return changed;
   }
 }

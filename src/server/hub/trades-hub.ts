@@ -20,17 +20,15 @@ import {
   tradesHubArgs,
 } from '../../api/hub.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
-import type { MarketView } from '../engine/market-view.ts';
 import type { MarketProvider, MarketTick } from '../market/provider.ts';
 import type { HubConfig } from './hub-config.ts';
 import { type HubConnection, HubError, type HubHandlers } from './hub-connection.ts';
 import { type HubEndpoint, mountHub } from './hub-endpoint.ts';
 import { invocation } from './hub-protocol.ts';
 import { LiveMarket } from './live-market.ts';
-import { liveFieldsOf, type TradeState } from './live-trade-state.ts';
+import { liveFieldsOf } from './live-trade-state.ts';
 import { QuoteBook, type QuoteEntry } from './quote-book.ts';
-import { calculate, stateItem, TradeBook, type TradeEntry, type TradeHolding } from './trade-book.ts';
-import { TradeStateThread } from './trade-state-thread.ts';
+import { TradeBook, type TradeEntry, type TradeHolding } from './trade-book.ts';
 
 interface Registration {
   readonly items: readonly { readonly entry: TradeEntry<Client>; readonly holding: TradeHolding<Client> }[];
@@ -67,26 +65,15 @@ export class TradesHub implements HubHandlers {
   #relisted = false;
   #seq = 0;
   #passes = 0;
-  /** The pass queued or running, until it and the passes its ticks call for are done. */
-  #passing: Promise<void> | null = null;
-  readonly #thread: TradeStateThread | null;
-  #threaded = 0;
+  #scheduled = false;
 
   constructor(deps: { market: MarketProvider; config: HubConfig }) {
     this.#provider = deps.market;
     this.#config = deps.config;
-    this.#thread = deps.config.threadMinTrades > 0 ? new TradeStateThread() : null;
   }
 
   /** Trades and quotes currently kept live (distinct entries), for tests and the benchmark. */
-  get stats(): {
-    clients: number;
-    trades: number;
-    backlog: number;
-    quotes: number;
-    watching: boolean;
-    threaded: number;
-  } {
+  get stats(): { clients: number; trades: number; backlog: number; quotes: number; watching: boolean } {
     return {
       clients: this.#clients.size,
       trades: this.#trades.size,
@@ -94,8 +81,6 @@ export class TradesHub implements HubHandlers {
       backlog: this.#trades.pending,
       quotes: this.#quotes.size,
       watching: this.#unsubscribe !== null,
-      /** Recalculations the state thread did so far. */
-      threaded: this.#threaded,
     };
   }
 
@@ -139,12 +124,6 @@ export class TradesHub implements HubHandlers {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#market = null;
-  }
-
-  /** Stops the state thread too: the hub is done. */
-  async stop(): Promise<void> {
-    this.close();
-    await this.#thread?.close();
   }
 
   // --- methods -----------------------------------------------------------------------------------
@@ -255,26 +234,13 @@ export class TradesHub implements HubHandlers {
   }
 
   #schedule(): void {
-    if (this.#passing) return;
-    this.#passing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.#run())
-      .finally(() => {
-        this.#passing = null;
-      });
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => this.#pass());
   }
 
-  /** Passes until no tick is left: ticks that arrive while a pass waits for its state thread go next. */
-  async #run(): Promise<void> {
-    do await this.#pass();
-    while (this.#market && (this.#moved.size > 0 || this.#relisted));
-  }
-
-  /** Resolves once no pass is queued or running (for tests and the benchmark). */
-  async settled(): Promise<void> {
-    while (this.#passing) await this.#passing;
-  }
-
-  async #pass(): Promise<void> {
+  #pass(): void {
+    this.#scheduled = false;
     if (!this.#market) return;
     let allQuotes = false;
     if (this.#relisted || this.#market.snapshot.retired) {
@@ -284,65 +250,15 @@ export class TradesHub implements HubHandlers {
       this.#quotes.relist(this.#market);
       allQuotes = true;
     }
-    const market = this.#market;
-    // Pinned: the market must not write into this frame while the state thread reads it.
-    const frame = market.snapshot.pin();
-    try {
-      const view = market.view(frame);
-      const tick = { seq: this.#seq, time: view.asOfMs };
-      const moved = [...this.#moved];
-      this.#moved.clear();
-      this.#trades.markMoved(moved);
-      const pass = ++this.#passes;
-      const trades = await this.#recalculate(market, view, frame.index, pass);
-      // Closed, or nothing registered any more, while the state thread worked: nobody to tell.
-      if (this.#market !== market) return;
-      const quotes = this.#quotes.update(view, allQuotes ? null : moved, pass);
-      this.#deliver(trades, quotes, pass, tick);
-    } finally {
-      market.snapshot.unpin(frame);
-    }
-  }
-
-  /**
-   * Recalculates the trades due in `view`; returns those whose values changed. With enough of them
-   * the state thread works through them together with this thread (`TradeStateThread.share`).
-   * Past the tick's budget nothing more is started; an entry left over goes first in the next pass.
-   */
-  async #recalculate(
-    market: LiveMarket,
-    view: MarketView,
-    frameIndex: number,
-    pass: number,
-  ): Promise<TradeEntry<Client>[]> {
-    const due = this.#trades.due(view);
-    const deadline = performance.now() + this.#config.tickBudgetMs;
-    const changed: TradeEntry<Client>[] = [];
-    const done = new Uint8Array(due.length);
-    const take = (i: number, state: TradeState | undefined) => {
-      done[i] = 1;
-      if (this.#trades.apply(due[i]!, state, pass)) changed.push(due[i]!.entry);
-    };
-    // At least one entry per pass, so even a zero budget makes progress.
-    const work = (i: number) => {
-      take(i, calculate(view, due[i]!.entry));
-      return performance.now() <= deadline;
-    };
-    const min = this.#config.threadMinTrades;
-    if (this.#thread && min > 0 && due.length >= min) {
-      const threaded = await this.#thread.share(
-        market.snapshot.buffers,
-        { frameIndex, asOfMs: view.asOfMs, riskFreeRate: view.rate },
-        due.map(({ entry }) => stateItem(entry)),
-        work,
-      );
-      for (const [i, state] of threaded) take(i, state ?? undefined);
-      this.#threaded += threaded.size;
-    } else {
-      for (let i = 0; i < due.length && work(i); i++);
-    }
-    this.#trades.defer(due.filter((_, i) => done[i] === 0));
-    return changed;
+    const view = this.#market.view();
+    const moved = [...this.#moved];
+    this.#moved.clear();
+    this.#trades.markMoved(moved);
+    const pass = ++this.#passes;
+    const trades = this.#trades.recalculate(view, performance.now() + this.#config.tickBudgetMs, pass);
+    const quotes = this.#quotes.update(view, allQuotes ? null : moved, pass);
+    // Entries left over for lack of time go first in the next tick's pass: one frame per tick.
+    this.#deliver(trades, quotes, pass, { seq: this.#seq, time: view.asOfMs });
   }
 
   /** One frame per connection with its changed trades and quotes; the same frame text for the same holdings. */
@@ -391,6 +307,6 @@ export async function mountTradesHub(
     handlers: hub,
     config: deps.config,
   });
-  app.addHook('onClose', () => hub.stop());
+  app.addHook('onClose', async () => hub.close());
   return { hub, endpoint };
 }
