@@ -140,6 +140,9 @@ export class SimulatedMarket implements MarketProvider {
   readonly #lastMove: Float64Array;
   readonly #lastPriced: Float64Array;
   readonly #dirty: Uint8Array;
+  /** Publishes into the current layout's frames so far, and the instant of the last one. */
+  #publishes = 0;
+  #lastPublish = Number.NaN;
   #relisted = false;
   #listeners = new Set<TickListener>();
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -312,6 +315,7 @@ export class SimulatedMarket implements MarketProvider {
 
   /** Listings of the session not expired at `after` (strikes listed earlier stay) and the new chain layout. */
   #listSession(day: number, after: number): ChainLayout {
+    this.#publishes = 0;
     const listings: UnderlyingListing[] = this.#specs.map((s, i) => {
       const m = this.#models[i] as UnderlyingModel;
       const spot = this.#spot[i] as number;
@@ -573,20 +577,27 @@ export class SimulatedMarket implements MarketProvider {
     this.#dirty.fill(1);
   }
 
-  /** Writes the back frame (repricing what moved, copying the rest) and flips it to the front. */
+  /**
+   * Writes the back frame (repricing what moved, copying what the front has newer) and flips it to
+   * the front. The back frame holds the market of the publish before last, so the only rows it
+   * lacks besides the repriced ones are those the last publish repriced: those are copied, the
+   * rest is already right. The first two publishes of a layout write each of its frames whole.
+   */
   #publish(t: number): void {
     const snap = this.#layout.snapshot;
     const back = snap.back();
     if (!back) return; // A reader holds the back frame: try again on the next tick.
     const front = snap.front();
     const fresh = this.#relisted;
+    const whole = this.#publishes < 2;
+    const previous = this.#lastPublish;
     const changed: string[] = [];
     const fraction = sessionFraction(this.#session, this.config.hours, t);
     const u = this.#specs.length;
     let runStart = -1;
     for (let i = 0; i <= u; i++) {
       const reprice = i < u && (this.#dirty[i] === 1 || t - (this.#lastPriced[i] as number) >= STALE_MS);
-      if (i < u && !reprice) {
+      if (i < u && !reprice && (whole || this.#lastPriced[i] === previous)) {
         if (runStart < 0) runStart = i;
         continue;
       }
@@ -595,11 +606,14 @@ export class SimulatedMarket implements MarketProvider {
         runStart = -1;
       }
       if (i === u) break;
+      if (!reprice) continue;
       if (this.#dirty[i] === 1) changed.push((this.#specs[i] as UnderlyingSpec).symbol);
       this.#priceUnderlying(i, back, front, t, fraction);
       this.#dirty[i] = 0;
       this.#lastPriced[i] = t;
     }
+    this.#publishes++;
+    this.#lastPublish = t;
     snap.publish(back, t);
     this.#relisted = false;
     this.#seq++;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { MarketTick } from '../../../src/server/market/provider.ts';
 import { loadReferenceData } from '../../../src/server/market/reference-data.ts';
+import { OPTION_LIVE, UNDERLYING_LIVE } from '../../../src/server/market/snapshot.ts';
 import { buildUniverse } from '../../../src/server/market/universe.ts';
 import { testMarket, WEDNESDAY_1030 } from './market-fixture.ts';
 
@@ -56,6 +57,51 @@ describe('live ticks', () => {
     expect(ticks[0]?.changed).toContain('SPY');
     // An index moves with its fund.
     expect(ticks[0]?.changed).toContain('SPX');
+    market.close();
+  });
+
+  test('a published frame keeps the rows of the underlyings that did not move', () => {
+    // The writer copies into the back frame only the rows the last publish changed: an
+    // underlying that moved one second and not the next must still show its newest values.
+    const { market, step } = testMarket();
+    const snap = market.snapshot();
+    const ticks: MarketTick[] = [];
+    market.subscribe((t) => ticks.push(t));
+    const optionNames = Object.keys(OPTION_LIVE) as (keyof typeof OPTION_LIVE)[];
+    const underlyingNames = Object.keys(UNDERLYING_LIVE) as (keyof typeof UNDERLYING_LIVE)[];
+    let kept = 0;
+    let movedBefore = 0;
+    const lastMoved = new Set<string>();
+    // 40 one-second ticks: within a minute nothing is repriced unless it moved.
+    for (let k = 0; k < 40; k++) {
+      const before = snap.front();
+      const options = optionNames.map((name) => before.options[name].slice());
+      const underlyings = underlyingNames.map((name) => before.underlyings[name].slice());
+      step(1000);
+      market.advance();
+      const tick = ticks.at(-1)!;
+      const after = snap.front();
+      snap.symbols.forEach((symbol, u) => {
+        if (tick.changed.includes(symbol)) return;
+        kept++;
+        if (lastMoved.has(symbol)) movedBefore++;
+        const from = after.underlyings.optionStart[u]!;
+        const to = after.underlyings.optionEnd[u]!;
+        optionNames.forEach((name, c) => {
+          expect(after.options[name].subarray(from, to), `${symbol} ${name}`).toEqual(
+            options[c]!.subarray(from, to),
+          );
+        });
+        underlyingNames.forEach((name, c) => {
+          expect(after.underlyings[name][u], `${symbol} ${name}`).toEqual(underlyings[c]![u]);
+        });
+      });
+      lastMoved.clear();
+      for (const symbol of tick.changed) lastMoved.add(symbol);
+    }
+    // Both cases occurred: still underlyings, and ones that had moved the second before.
+    expect(kept).toBeGreaterThan(0);
+    expect(movedBefore).toBeGreaterThan(0);
     market.close();
   });
 
