@@ -350,6 +350,8 @@ async function breakdown(pages: (i: number) => LiveTradeSpec[]): Promise<{
 
 // --- the run ----------------------------------------------------------------------------------------
 
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
+
 function slopeMbPerMin(samples: readonly { t: number; mb: number }[]): number {
   const n = samples.length;
   if (n < 2) return Number.NaN;
@@ -447,6 +449,8 @@ async function main(): Promise<void> {
     const ticks = stats.seqs.size;
     const mbs = memory.map((m) => m.mb);
     const slope = slopeMbPerMin(memory);
+    // A heap still growing to its working size shows in the first half; a leak in both.
+    const lateSlope = slopeMbPerMin(memory.slice(Math.floor(memory.length / 2)));
     const verdict = p95 <= TARGET_P95_MS ? 'met' : 'NOT met';
     const md = [
       `## Live-update hub (\`node tests/bench/hub.bench.ts${QUICK ? ' --quick' : ''}\`)`,
@@ -463,7 +467,7 @@ async function main(): Promise<void> {
       `| **tick-to-delivery p50 / p95** | **${p50} ms / ${p95} ms** (target p95 ≤ ${TARGET_P95_MS} ms: ${verdict}) |`,
       `| p99 / max | ${at(0.99)} ms / ${sorted.at(-1)} ms |`,
       `| server RSS after warm-up / at the end / max | ${mbs[0]?.toFixed(0)} / ${mbs.at(-1)?.toFixed(0)} / ${Math.max(...mbs).toFixed(0)} MB |`,
-      `| server RSS trend over the measured window | ${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min (${memory.length} samples, every 5 s) |`,
+      `| server RSS trend over the measured window | ${signed(slope)} MB/min (${memory.length} samples, every 5 s); its second half ${signed(lateSlope)} MB/min |`,
       `| CPU: server / clients | ${(serverCpu * 100).toFixed(0)}% / ${(clientCpu * 100).toFixed(0)}% of one core |`,
       `| connections closed by the server | ${closedByServer} |`,
       '',
