@@ -5,13 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatContractId } from '../../../src/domain/contracts/contract-id.ts';
 import { BID_ASK_LEVELS } from '../../../src/domain/metrics/bid-ask.ts';
 import { MarketView } from '../../../src/server/engine/market-view.ts';
 import { NARROWED_MAX, SIMILAR } from '../../../src/server/engine/scan-run.ts';
 import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
-import { tradeLegs } from '../../../src/server/engine/trade-input.ts';
 import { referenceScan } from './reference.ts';
+import { expectReferenceTrades } from './reference-check.ts';
 import { fixedMarket, scanTiny, tinyMarket } from './tiny-market.ts';
 
 const CONDOR_LEGS = [
@@ -41,16 +40,7 @@ describe('condor pruning keeps the reference’s results', () => {
             bidAskLevel: level,
           };
           const result = await scanTiny(market, spec);
-          const view = new MarketView(market.instant);
-          const ref = referenceScan(view, spec, { similar: SIMILAR, narrowedMax: NARROWED_MAX });
-          const s = result.plan.structure;
-          const ids = (v: MarketView, u: number, rows: ArrayLike<number>) =>
-            tradeLegs(v, u, s, rows)
-              .map((l) => formatContractId(l.contract))
-              .join(' ');
-          expect(
-            result.groups.map((g) => [g.symbol, g.trades.map((t) => ids(result.capture.view, g.u, t.rows))]),
-          ).toEqual(ref.map((g) => [g.symbol, g.trades.map((t) => ids(view, t.u, t.rows))]));
+          const ref = expectReferenceTrades(market, spec, result);
           result.groups.forEach((g, i) => {
             if (g.exact) expect(g.count).toBe(ref[i]!.count);
             else {
@@ -88,16 +78,7 @@ describe('condor pruning keeps the reference’s results', () => {
             bidAskLevel: level,
           };
           const result = await scanTiny(market, spec);
-          const view = new MarketView(market.instant);
-          const ref = referenceScan(view, spec, { similar: SIMILAR, narrowedMax: NARROWED_MAX });
-          const s = result.plan.structure;
-          const ids = (v: MarketView, u: number, rows: ArrayLike<number>) =>
-            tradeLegs(v, u, s, rows)
-              .map((l) => formatContractId(l.contract))
-              .join(' ');
-          expect(
-            result.groups.map((g) => [g.symbol, g.trades.map((t) => ids(result.capture.view, g.u, t.rows))]),
-          ).toEqual(ref.map((g) => [g.symbol, g.trades.map((t) => ids(view, t.u, t.rows))]));
+          expectReferenceTrades(market, spec, result);
         },
       ),
       { numRuns: 12, seed: Number(process.env.ENGINE_PROPERTY_SEED ?? 11) },
@@ -152,16 +133,7 @@ describe('condor pruning keeps the reference’s results', () => {
             bidAskLevel: level,
           };
           const result = await scanTiny(market, spec);
-          const view = new MarketView(market.instant);
-          const ref = referenceScan(view, spec, { similar: SIMILAR, narrowedMax: NARROWED_MAX });
-          const s = result.plan.structure;
-          const ids = (v: MarketView, u: number, rows: ArrayLike<number>) =>
-            tradeLegs(v, u, s, rows)
-              .map((l) => formatContractId(l.contract))
-              .join(' ');
-          expect(
-            result.groups.map((g) => [g.symbol, g.trades.map((t) => ids(result.capture.view, g.u, t.rows))]),
-          ).toEqual(ref.map((g) => [g.symbol, g.trades.map((t) => ids(view, t.u, t.rows))]));
+          expectReferenceTrades(market, spec, result);
         },
       ),
       { numRuns: 60, seed: Number(process.env.ENGINE_PROPERTY_SEED ?? 13) },

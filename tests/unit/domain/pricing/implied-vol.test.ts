@@ -1,9 +1,44 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
-import { impliedVol, impliedVolBatch } from '../../../../src/domain/pricing/implied-vol.ts';
+import {
+  type ImpliedVolBatchInput,
+  impliedVol,
+  impliedVolBatch,
+} from '../../../../src/domain/pricing/implied-vol.ts';
 
 const HOUR = 1 / (365 * 24);
+
+/** Empty input columns for `n` quotes. */
+function quoteColumns(n: number) {
+  return {
+    isCall: new Uint8Array(n),
+    price: new Float64Array(n),
+    S: new Float64Array(n),
+    K: new Float64Array(n),
+    T: new Float64Array(n),
+    r: new Float64Array(n),
+    q: new Float64Array(n),
+  };
+}
+
+/** The batch's answer for each of `rows` is `impliedVol`'s for that row, bit for bit (NaN for null). */
+function expectBatchAsScalar(input: ImpliedVolBatchInput, rows: Iterable<number>): void {
+  const out = new Float64Array(input.price.length);
+  impliedVolBatch(input, out);
+  for (const i of rows) {
+    const v = impliedVol(
+      input.isCall[i] === 1,
+      input.price[i]!,
+      input.S[i]!,
+      input.K[i]!,
+      input.T[i]!,
+      input.r[i]!,
+      input.q[i]!,
+    );
+    expect(Object.is(out[i], v ?? Number.NaN)).toBe(true);
+  }
+}
 const real = (min: number, max: number) => fc.double({ min, max, noNaN: true });
 /** Log-uniform, so short expiries and far strikes are as likely as long and near ones. */
 const logReal = (min: number, max: number) => real(Math.log(min), Math.log(max)).map(Math.exp);
@@ -130,15 +165,7 @@ describe('impliedVol', () => {
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 60 }), (rows) => {
         const n = rows.length;
-        const input = {
-          isCall: new Uint8Array(n),
-          price: new Float64Array(n),
-          S: new Float64Array(n),
-          K: new Float64Array(n),
-          T: new Float64Array(n),
-          r: new Float64Array(n),
-          q: new Float64Array(n),
-        };
+        const input = quoteColumns(n);
         rows.forEach(({ q: { isCall, S, moneyness, T, r, q, sigma }, kind, move }, i) => {
           const K = S * moneyness;
           const price = bsPrice(isCall, S, K, T, r, q, sigma);
@@ -153,20 +180,7 @@ describe('impliedVol', () => {
           input.r[i] = r;
           input.q[i] = q;
         });
-        const out = new Float64Array(n);
-        impliedVolBatch(input, out);
-        for (let i = 0; i < n; i++) {
-          const v = impliedVol(
-            input.isCall[i] === 1,
-            input.price[i]!,
-            input.S[i]!,
-            input.K[i]!,
-            input.T[i]!,
-            input.r[i]!,
-            input.q[i]!,
-          );
-          expect(Object.is(out[i], v ?? Number.NaN)).toBe(true);
-        }
+        expectBatchAsScalar(input, input.price.keys());
       }),
       { numRuns: 300 },
     );
@@ -174,15 +188,9 @@ describe('impliedVol', () => {
 
   test('impliedVolBatch over more than one block of rows matches impliedVol row by row', () => {
     const n = 9000;
-    const input = {
-      isCall: new Uint8Array(n),
-      price: new Float64Array(n),
-      S: new Float64Array(n),
-      K: new Float64Array(n),
-      T: new Float64Array(n),
-      r: new Float64Array(n).fill(0.04),
-      q: new Float64Array(n).fill(0.01),
-    };
+    const input = quoteColumns(n);
+    input.r.fill(0.04);
+    input.q.fill(0.01);
     for (let i = 0; i < n; i++) {
       const isCall = i % 2 === 0;
       const S = 50 + (i >> 8);
@@ -194,19 +202,6 @@ describe('impliedVol', () => {
       input.T[i] = T;
       input.price[i] = bsPrice(isCall, S, K, T, 0.04, 0.01, 0.1 + (i % 13) / 10);
     }
-    const out = new Float64Array(n);
-    impliedVolBatch(input, out);
-    for (const i of [0, 1, 4095, 4096, 4097, 8191, 8192, 8999]) {
-      const v = impliedVol(
-        input.isCall[i] === 1,
-        input.price[i]!,
-        input.S[i]!,
-        input.K[i]!,
-        input.T[i]!,
-        0.04,
-        0.01,
-      );
-      expect(Object.is(out[i], v ?? Number.NaN)).toBe(true);
-    }
+    expectBatchAsScalar(input, [0, 1, 4095, 4096, 4097, 8191, 8192, 8999]);
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * The check every engine-versus-reference test makes: the engine's groups hold the reference
+ * scan's trades in the same order. Legs are compared by contract id, so trades read from another
+ * view of the same market compare too.
+ */
+import { expect } from 'vitest';
+import { formatContractId } from '../../../src/domain/contracts/contract-id.ts';
+import { MarketView } from '../../../src/server/engine/market-view.ts';
+import { NARROWED_MAX, type ScanResult, SIMILAR } from '../../../src/server/engine/scan-run.ts';
+import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
+import { tradeLegs } from '../../../src/server/engine/trade-input.ts';
+import { type RefGroup, referenceScan } from './reference.ts';
+import type { TinyMarket } from './tiny-market.ts';
+
+/** The reference scan of `spec` on `market`, once `result` is checked to hold its trades. */
+export function expectReferenceTrades(market: TinyMarket, spec: ScanSpec, result: ScanResult): RefGroup[] {
+  const view = new MarketView(market.instant);
+  const ref = referenceScan(view, spec, { similar: SIMILAR, narrowedMax: NARROWED_MAX });
+  const s = result.plan.structure;
+  const ids = (v: MarketView, u: number, rows: ArrayLike<number>) =>
+    tradeLegs(v, u, s, rows)
+      .map((l) => formatContractId(l.contract))
+      .join(' ');
+  expect(
+    result.groups.map((g) => [g.symbol, g.trades.map((t) => ids(result.capture.view, g.u, t.rows))]),
+  ).toEqual(ref.map((g) => [g.symbol, g.trades.map((t) => ids(view, t.u, t.rows))]));
+  return ref;
+}
