@@ -13,7 +13,7 @@ import { MarketView } from './market-view.ts';
 import { planScan, type ScanPlan } from './scan-plan.ts';
 import type { ScanSpec } from './scan-spec.ts';
 import { type ShardJob, type ShardResult, shardScanner } from './shard-scan.ts';
-import { compareTrades } from './top-list.ts';
+import { compareTrades, TopList } from './top-list.ts';
 import {
   passingUnderlyings,
   symbolRanks,
@@ -262,7 +262,7 @@ function finish(
     }
   }
   const desc = plan.sort.map((s) => s.desc);
-  mergeParts(raw, desc, symbolRank, legs, kc, narrowed ? NARROWED_MAX : SIMILAR + 1);
+  mergeParts(raw, desc, symbolRank, legs, narrowed ? NARROWED_MAX : SIMILAR + 1);
   raw.sort((a, b) =>
     compareTrades(desc, a.keys, 0, symbolRank[a.u]!, a.rows, 0, b.keys, 0, symbolRank[b.u]!, b.rows, 0, legs),
   );
@@ -308,18 +308,20 @@ function finish(
 }
 
 /**
- * An underlying cut into jobs by expiration comes back as several groups: one, with their trades
- * merged in order (the best `capacity`), their counts added, exact when all of them are.
+ * An underlying cut into jobs by expiration comes back as several groups: one, with the best
+ * `capacity` of their trades (a `TopList`, as in the shards), their counts added, exact when all
+ * of them are.
  */
 function mergeParts(
   raw: RawGroup[],
   desc: readonly boolean[],
   symbolRank: Int32Array,
   legs: number,
-  kc: number,
   capacity: number,
 ): void {
+  const kc = desc.length;
   const first = new Map<number, RawGroup>();
+  let list: TopList | null = null;
   let w = 0;
   for (const g of raw) {
     const into = first.get(g.u);
@@ -328,39 +330,14 @@ function mergeParts(
       raw[w++] = g;
       continue;
     }
-    const rank = symbolRank[g.u]!;
-    const order = Array.from({ length: into.size + g.size }, (_, i) =>
-      i < into.size
-        ? { keys: into.keys, rows: into.rows, t: i }
-        : { keys: g.keys, rows: g.rows, t: i - into.size },
-    );
-    order.sort((a, b) =>
-      compareTrades(
-        desc,
-        a.keys,
-        a.t * kc,
-        rank,
-        a.rows,
-        a.t * legs,
-        b.keys,
-        b.t * kc,
-        rank,
-        b.rows,
-        b.t * legs,
-        legs,
-      ),
-    );
-    const size = Math.min(capacity, order.length);
-    const keys = new Float64Array(size * kc);
-    const rows = new Int32Array(size * legs);
-    for (let i = 0; i < size; i++) {
-      const o = order[i]!;
-      keys.set(o.keys.subarray(o.t * kc, (o.t + 1) * kc), i * kc);
-      rows.set(o.rows.subarray(o.t * legs, (o.t + 1) * legs), i * legs);
-    }
-    into.keys = keys;
-    into.rows = rows;
-    into.size = size;
+    list ??= new TopList(capacity, desc, legs);
+    list.reset(symbolRank[g.u]!);
+    for (const part of [into, g])
+      for (let t = 0; t < part.size; t++)
+        list.offer(part.keys.subarray(t * kc, (t + 1) * kc), part.rows.subarray(t * legs, (t + 1) * legs));
+    into.keys = list.keys.slice(0, list.size * kc);
+    into.rows = list.rows.slice(0, list.size * legs);
+    into.size = list.size;
     into.count += g.count;
     into.exact &&= g.exact;
   }
