@@ -24,6 +24,9 @@
  * any other, and an underlying pruned by its key reports its trade count as not exact.
  */
 import { fillPrice } from '../../domain/metrics/bid-ask.ts';
+import { lnFast } from '../../domain/pricing/log-table.ts';
+import { normInv } from '../../domain/pricing/normal.ts';
+import { normCdfFast } from '../../domain/pricing/normal-table.ts';
 import { probBelow } from '../../domain/pricing/probability.ts';
 import type { Structure } from './structure.ts';
 import { METRIC } from './trade-metric.ts';
@@ -105,40 +108,28 @@ const MARGIN = 1e-12;
 const LEAD = 16;
 
 /**
- * Bounds of the lognormal CDF F: `below(x)` ≤ F(x) ≤ `above(x)`, from F on a grid (16 points per
- * usable strike over their range ± `reach`), built on first use; F increases, so the grid point on
- * either side bounds it. Fewer than 16 usable strikes use F itself (cheaper than a grid).
+ * Bounds of the lognormal CDF F of the group's horizon: `below(x)` ≤ F(x) ≤ `above(x)`. F through
+ * the table-driven logarithm and Φ (`log-table.ts`, `normal-table.ts`) is off by less than 3e-12
+ * (1e-12 from the table, the rest from ln x rounded and scaled by 1/(σ√T)); the bounds widen it by
+ * 1e-10. A point mass (no time or no volatility) uses F itself.
  */
 function cdfBounds(
   g: CondorGroup,
   cdf: (x: number) => number,
-  reach: number,
 ): { below: (x: number) => number; above: (x: number) => number } {
-  // The strikes any leg may use.
-  let first = -1;
-  let last = -1;
-  let count = 0;
-  for (let j = 0; j < g.strikeCount; j++) {
-    if (!g.eligible.some((e) => e[j])) continue;
-    if (first < 0) first = j;
-    last = j;
-    count++;
-  }
-  if (count < 16) return { below: cdf, above: cdf };
-  const lo = Math.max(0, g.strikes[g.base + 2 * first]! - reach);
-  const hi = g.strikes[g.base + 2 * last]! + reach;
-  const points = 16 * count;
-  const dx = (hi - lo) / (points - 1);
-  let grid: Float64Array | null = null;
-  const at = (i: number): number => {
-    grid ??= Float64Array.from({ length: points }, (_, k) => cdf(lo + k * dx));
-    return grid[i]!;
-  };
+  const sd = g.sigma * Math.sqrt(g.years);
+  if (!(g.years > 0 && sd > 0)) return { below: cdf, above: cdf };
+  const invSd = 1 / sd;
+  // ln S_T ~ N(ln S + (μ − σ²/2)T, σ²T).
+  const mean = Math.log(g.spot) + (g.drift - 0.5 * g.sigma * g.sigma) * g.years;
+  const fast = (x: number) => normCdfFast((lnFast(x) - mean) * invSd);
   return {
-    below: (x) => (x < lo ? 0 : x >= hi ? at(points - 1) : at(Math.floor((x - lo) / dx))),
-    above: (x) => (x > hi ? 1 : x <= lo ? at(0) : at(Math.min(points - 1, Math.ceil((x - lo) / dx)))),
+    below: (x) => (x > 0 ? Math.max(0, fast(x) - CDF_SLACK) : 0),
+    above: (x) => (x > 0 ? Math.min(1, fast(x) + CDF_SLACK) : 0),
   };
 }
+
+const CDF_SLACK = 1e-10;
 
 /** Minima of `values` over index ranges [i, j] in constant time, after n·log n set-up. */
 function rangeMinima(values: Float64Array): (i: number, j: number) => number {
@@ -217,6 +208,20 @@ export function scanCondors(
   const minCallSum = rangeMinima(callSum);
   const minPut = rangeMinima(putFill);
   const minCall = rangeMinima(callFill);
+  /**
+   * The first call wing from index `from` with a fill within `dearest`, m when none: where the
+   * cheapest fill from `from` reaches it (the fills need not fall with the strike).
+   */
+  const firstCallWithin = (from: number, dearest: number): number => {
+    let lo = from;
+    let hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (minCall(from, mid) <= dearest) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
   /** The first strike index at or above `x` (m when none). */
   const firstAtLeast = (x: number): number => {
     let lo = 0;
@@ -229,14 +234,7 @@ export function scanCondors(
     return lo;
   };
   const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
-  // u never exceeds the dearest short put and call fills together.
-  let maxPut = 0;
-  let maxCall = 0;
-  for (let j = 0; j < m; j++) {
-    if (eSp[j]) maxPut = Math.max(maxPut, fill(j, false, false));
-    if (eSc[j]) maxCall = Math.max(maxCall, fill(j, true, false));
-  }
-  const { below: cdfBelow, above: cdfAbove } = cdfBounds(g, cdf, maxPut + maxCall);
+  const { below: cdfBelow, above: cdfAbove } = cdfBounds(g, cdf);
   // The metrics count |P/L| ≤ 1e-9 of the price scale as zero: keep the bound 10× clear of it.
   const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? strikes[base + 2 * (m - 1)]! : 0);
   /**
@@ -276,16 +274,58 @@ export function scanCondors(
     return out;
   };
   /**
-   * For a body and `worst`: the credit at or below which no trade can beat `worst` (−Infinity:
-   * none), among the trades whose wings make the given terms of the loss bound count (a wing
-   * wider than the credit loses beyond it). Such a trade's key bound depends on its credit alone
-   * and only improves with it, so the credit is bisected once per body and case; the kept trades
-   * only get better, so the answer stays valid for the rest of the body.
+   * Where a one-sided loss puts a trade out of reach of `worst`: a trade that loses below K1 − u
+   * has loss ≥ F(K1 − u) and cannot beat `worst` once K1 − u ≥ `putLine`; one that loses above
+   * K2 + u has loss ≥ 1 − F(K2 + u), out of reach once K2 + u ≤ `callLine`. The lines come from
+   * the inverse normal and are checked on the CDF's bounds (F increases, so a checked line holds
+   * for everything beyond it); recomputed when `worst` changes.
    */
-  const creditFloor = (k1: number, k2: number, uMax: number, worst: number, put: boolean, call: boolean) => {
-    const wp = put ? Infinity : -Infinity;
-    const wc = call ? Infinity : -Infinity;
-    const out = (u: number) => beyond(bound(k1, k2, u, wp, wc), worst);
+  let linesFor = Number.NaN;
+  let putLine = Infinity;
+  let callLine = -Infinity;
+  const outAtLoss = (loss: number, worst: number) => beyond(key === 'prob_loss' ? loss : 1 - loss, worst);
+  const refreshLines = (worst: number) => {
+    if (worst === linesFor) return;
+    linesFor = worst;
+    putLine = Infinity;
+    callLine = -Infinity;
+    const sd = g.sigma * Math.sqrt(g.years);
+    if (!(g.years > 0 && sd > 0)) return;
+    const mean = Math.log(g.spot) + (g.drift - 0.5 * g.sigma * g.sigma) * g.years;
+    // The loss at which a trade is out of reach, with room for the margin and the bounds' slack.
+    const bar = (key === 'prob_loss' ? worst : 1 - worst) + 1e-9;
+    if (!(bar < 1)) return;
+    const at = (p: number) => Math.exp(mean + sd * normInv(p));
+    for (let x = at(bar), i = 0; i < 4 && x < Infinity; i++, x *= 1 + 1e-9) {
+      if (outAtLoss(cdfBelow(x), worst)) {
+        putLine = x;
+        break;
+      }
+    }
+    for (let y = at(1 - bar), i = 0; i < 4 && y > 0; i++, y *= 1 - 1e-9) {
+      if (outAtLoss(1 - cdfAbove(y), worst)) {
+        callLine = y;
+        break;
+      }
+    }
+  };
+  /** True when credit u loses enough below K1 (above K2) alone to be out of reach of `worst`. */
+  const putOut = (k1: number, u: number, worst: number) => {
+    refreshLines(worst);
+    return k1 - u >= putLine;
+  };
+  const callOut = (k2: number, u: number, worst: number) => {
+    refreshLines(worst);
+    return k2 + u <= callLine;
+  };
+  /**
+   * For a body and `worst`: the credit at or below which no trade that loses on both sides can
+   * beat `worst` (−Infinity: none). Such a trade's key bound depends on its credit alone and only
+   * improves with it, so the credit is bisected once per body; the kept trades only get better,
+   * so the answer stays valid for the rest of the body.
+   */
+  const creditFloor = (k1: number, k2: number, uMax: number, worst: number) => {
+    const out = (u: number) => beyond(bound(k1, k2, u, Infinity, Infinity), worst);
     if (!out(0)) return Number.NEGATIVE_INFINITY;
     if (out(uMax)) return uMax;
     let lo = 0;
@@ -299,6 +339,42 @@ export function scanCondors(
   };
   const byWings = key === 'prob_loss' || key === 'prob_profit';
   const byCredit = g.rank && byWings;
+  // The largest credit-to-width ratio of the put spreads with their short leg at each index, and
+  // of the call spreads: see `leastMaxLoss`.
+  const putRatio = new Float64Array(m).fill(-Infinity);
+  const callRatio = new Float64Array(m).fill(-Infinity);
+  for (let j1 = 1; j1 < m; j1++) {
+    if (!eSp[j1]) continue;
+    const k1 = strikes[base + 2 * j1]!;
+    const f = fill(j1, false, false);
+    let ratio = -Infinity;
+    for (let j0 = 0; j0 < j1; j0++)
+      ratio = Math.max(ratio, (f - putFill[j0]!) / (k1 - strikes[base + 2 * j0]!));
+    putRatio[j1] = ratio;
+  }
+  for (let j2 = 0; j2 < m - 1; j2++) {
+    if (!eSc[j2]) continue;
+    const k2 = strikes[base + 2 * j2]!;
+    const f = fill(j2, true, false);
+    let ratio = -Infinity;
+    for (let j3 = j2 + 1; j3 < m; j3++)
+      ratio = Math.max(ratio, (f - callFill[j3]!) / (strikes[base + 2 * j3]! - k2));
+    callRatio[j2] = ratio;
+  }
+  /**
+   * A lower bound of the max loss per unit of every trade of the body: its credit u is the put
+   * spread's credit plus the call spread's, each at most its ratio times its width, so
+   * u ≤ (ρp + ρc)·W with W = max(wp, wc) ≥ `widest`, and max loss = W − u ≥ (1 − ρp − ρc)·W.
+   * The 1e-9·W slack covers the rounding of the ratios.
+   */
+  const leastMaxLoss = (j1: number, j2: number, widest: number) =>
+    (1 - Math.max(0, putRatio[j1]!) - Math.max(0, callRatio[j2]!) - 1e-9) * widest;
+  /** The optimistic key as a loss probability and back (prob. of profit is 1 − loss). */
+  const worse = (a: number, b: number) => (key === 'prob_loss' ? Math.max(a, b) : Math.min(a, b));
+  const better = (a: number, b: number) => (key === 'prob_loss' ? Math.min(a, b) : Math.max(a, b));
+  /** The key bound of a trade that loses on one side at least, credit ≤ uMax. */
+  const oneSide = (k1: number, k2: number, uMax: number) =>
+    better(bound(k1, k2, uMax, Infinity, -Infinity), bound(k1, k2, uMax, -Infinity, Infinity));
   // Every body with wings on both sides, and its bound over every pair of wings.
   const bodyShort: number[] = [];
   const bodyKey: number[] = [];
@@ -315,7 +391,19 @@ export function scanCondors(
       const k2 = strikes[base + 2 * j2]!;
       const wcMin = nearLcAbove[j2]! - k2;
       if (!(wcMin > 0)) continue;
+      const leastLoss = leastMaxLoss(j1, j2, Math.max(wpMin, wcMin));
+      // No trade of the body passes the max loss filter.
+      if (shape.q * leastLoss > g.lossLimit) continue;
       const sold = fSp + fill(j2, true, false);
+      // Every trade loses on one side at least, with credit u ≤ sold: out of reach when either
+      // side's loss alone is.
+      if (byCredit && leastLoss > tol) {
+        const worst = threshold();
+        if (!Number.isNaN(worst) && putOut(k1, sold, worst) && callOut(k2, sold, worst)) {
+          pruned = true;
+          continue;
+        }
+      }
       // A visited wing is at most `reach` wide (max loss ≥ q·(wing − sold fills); bought fills
       // are not negative); the slack keeps rounding on the safe, wider side.
       const reach = g.lossLimit / shape.q + sold + 1e-9 * Math.max(1, k2);
@@ -328,7 +416,11 @@ export function scanCondors(
       const putMayWin = !byWings || k1 - putEdge[j1 - 1]! + minCallWing <= sold + tol;
       const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + minPutWing <= sold + tol;
       bodyShort.push(j1 * m + j2);
-      bodyKey.push(bound(k1, k2, uMax, putMayWin ? wpMin : Infinity, callMayWin ? wcMin : Infinity));
+      let optimistic = bound(k1, k2, uMax, putMayWin ? wpMin : Infinity, callMayWin ? wcMin : Infinity);
+      // Every trade loses somewhere when its max loss is over the tolerance: on one side at least.
+      if (byWings && putMayWin && callMayWin && leastLoss > tol)
+        optimistic = worse(optimistic, oneSide(k1, k2, uMax));
+      bodyKey.push(optimistic);
       bodyUMax.push(uMax);
       bodyMinCall.push(minCallWing);
     }
@@ -365,11 +457,9 @@ export function scanCondors(
     const uMax = bodyUMax[b]!;
     const minCallWing = bodyMinCall[b]!;
     const wcMin = nearLcAbove[j2]! - k2;
-    // The body's credit floors by which wings lose (both, the put's only, the call's only),
-    // found on first use.
+    const losesSomewhere = byCredit && leastMaxLoss(j1, j2, Math.max(k1 - nearLpBelow[j1]!, wcMin)) > tol;
+    // The body's credit floor for trades that lose on both sides, found on first use.
     let floorBoth = Number.NaN;
-    let floorPut = Number.NaN;
-    let floorCall = Number.NaN;
     for (let j0 = j1 - 1; j0 >= 0; j0--) {
       const k0 = strikes[base + 2 * j0]!;
       const wp = k1 - k0;
@@ -388,6 +478,13 @@ export function scanCondors(
       // For probabilities, the call loses in every trade of the wing when no call wing has
       // wc + call fill within the credit the put side leaves.
       const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + fLp <= sold + tol;
+      if (losesSomewhere && !Number.isNaN(threshold())) {
+        const worst = threshold();
+        if (putOut(k1, uMaxWing, worst) && callOut(k2, uMaxWing, worst)) {
+          pruned = true;
+          continue;
+        }
+      }
       if (hopeless(bound(k1, k2, uMaxWing, wp, callMayWin ? wcMin : Infinity))) continue;
       if (byCredit && !Number.isNaN(threshold())) {
         // The wing by the floors of its trades' cases (u ≤ u_max): one whose put may not lose
@@ -406,17 +503,12 @@ export function scanCondors(
             minCall(j2 + 1, Math.min(split, narrowEnd + 1) - 1) + wp,
             minCallSum(Math.max(split, j2 + 1), narrowEnd) - k2,
           );
-          if (!(noLoss <= credit + 2 * tol)) {
-            if (Number.isNaN(floorCall)) floorCall = creditFloor(k1, k2, uMax, worst, false, true);
-            out = uMaxWing <= floorCall - tol;
-          }
+          if (!(noLoss <= credit + 2 * tol)) out = callOut(k2, uMaxWing + tol, worst);
         }
         if (out) {
-          if (callMayWin) {
-            if (Number.isNaN(floorPut)) floorPut = creditFloor(k1, k2, uMax, worst, true, false);
-            out = uMaxWing <= floorPut - tol;
-          } else {
-            if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst, true, true);
+          out = putOut(k1, uMaxWing + tol, worst);
+          if (!out && !callMayWin) {
+            if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst);
             out = uMaxWing <= floorBoth - tol;
           }
         }
@@ -432,7 +524,25 @@ export function scanCondors(
       // The kept trades' worst key, read again after each offered trade.
       let worst = g.rank ? threshold() : Number.NaN;
       const ranked = g.rank && key !== null && !Number.isNaN(worst);
-      for (let j3 = j2 + 1; j3 < m; j3++) {
+      // Call wings dearer than this leave a credit under wp − max loss: the trade fails the filter.
+      const credit = sold - fLp;
+      const slack = 1e-9 * Math.max(1, k2);
+      const dearest = g.lossLimit / shape.q + credit - wp - slack;
+      let first = firstCallWithin(j2 + 1, dearest);
+      if (byCredit && ranked) {
+        // Those at least this dear leave a credit with which the put side loses (u + tol < wp),
+        // out of reach on its own.
+        refreshLines(worst);
+        const outOfReach = Math.max(credit - k1 + putLine, credit + tol - wp) + slack;
+        if (outOfReach < dearest) {
+          const cut = firstCallWithin(j2 + 1, outOfReach);
+          if (cut > first) {
+            first = cut;
+            pruned = true;
+          }
+        }
+      }
+      for (let j3 = first; j3 < m; j3++) {
         const k3 = strikes[base + 2 * j3]!;
         // Max loss ≥ q·(wc − u) ≥ q·((K3 + call fill) − K2 − sold + put fill), with K3 + call
         // fill at its smallest at or above K3, and the spread width only grow.
@@ -456,12 +566,12 @@ export function scanCondors(
           const putLoses = u + tol < wp;
           const callLoses = u + tol < wc;
           if (byCredit && (putLoses || callLoses)) {
-            if (putLoses && callLoses) {
-              if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst, true, true);
-            } else if (putLoses) {
-              if (Number.isNaN(floorPut)) floorPut = creditFloor(k1, k2, uMax, worst, true, false);
-            } else if (Number.isNaN(floorCall)) floorCall = creditFloor(k1, k2, uMax, worst, false, true);
-            if (u <= (putLoses ? (callLoses ? floorBoth : floorPut) : floorCall)) {
+            let out = (putLoses && putOut(k1, u, worst)) || (callLoses && callOut(k2, u, worst));
+            if (!out && putLoses && callLoses) {
+              if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst);
+              out = u <= floorBoth;
+            }
+            if (out) {
               pruned = true;
               continue;
             }
@@ -523,12 +633,7 @@ export function scanStrangles(
   for (let j = m - 1; j >= 0; j--)
     maxCallFrom[j] = Math.max(maxCallFrom[j + 1]!, eC[j] ? fill(j, true) : -Infinity);
   const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
-  const { below: cdfBelow, above: cdfAbove } = cdfBounds(
-    g,
-    cdf,
-    Math.max(maxCallFrom[0]!, 0) +
-      Math.max(0, ...Array.from({ length: m }, (_, j) => (eP[j] ? fill(j, false) : 0))),
-  );
+  const { below: cdfBelow, above: cdfAbove } = cdfBounds(g, cdf);
   /** Optimistic key from the loss mass's lower bound. */
   const key0 = (loss: number) => (key === 'prob_loss' ? loss : 1 - loss);
   const beyond = (optimistic: number, worst: number) =>

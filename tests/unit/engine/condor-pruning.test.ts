@@ -5,13 +5,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { expiryInstant } from '../../../src/domain/contracts/expiry.ts';
 import { BID_ASK_LEVELS } from '../../../src/domain/metrics/bid-ask.ts';
+import { bsPrice } from '../../../src/domain/pricing/black-scholes.ts';
 import { MarketView } from '../../../src/server/engine/market-view.ts';
 import { NARROWED_MAX, SIMILAR } from '../../../src/server/engine/scan-run.ts';
 import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
 import { referenceScan } from './reference.ts';
 import { expectReferenceTrades } from './reference-check.ts';
-import { fixedMarket, scanTiny, tinyMarket } from './tiny-market.ts';
+import { fixedMarket, scanTiny, TINY_AS_OF, type TINY_EXPIRATIONS, tinyMarket } from './tiny-market.ts';
+
+type TinyExpiration = (typeof TINY_EXPIRATIONS)[number];
 
 const CONDOR_LEGS = [
   { kind: 'option', right: 'PUT', quantity: 2 },
@@ -91,8 +95,8 @@ describe('condor pruning keeps the reference’s results', () => {
         fc.array(
           fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
           {
-            minLength: 28,
-            maxLength: 28,
+            minLength: 44,
+            maxLength: 44,
           },
         ),
         fc.constantFrom(['prob_loss', 'asc'], ['prob_profit', 'desc']),
@@ -107,23 +111,23 @@ describe('condor pruning keeps the reference’s results', () => {
             const cents = (x: number) => Math.round(x * 100) / 100;
             return [cents(Math.max(0, mid - spread / 2)), cents(mid + spread / 2)] as const;
           };
+          // Two expirations, so that the second one's bodies meet a full list.
+          const chain = (date: TinyExpiration, first: number) => ({
+            date,
+            quotes: Array.from({ length: 11 }, (_, i) => {
+              const k = 95 + i;
+              return {
+                strike: k,
+                call: quote(Math.max(0, 100 - k), k, noise[first + 2 * i]!),
+                put: quote(Math.max(0, k - 100), k, noise[first + 2 * i + 1]!),
+              };
+            }),
+          });
           const market = fixedMarket({
             symbol: 'LOOSE',
             spot: 100,
             iv: 0.3,
-            expirations: [
-              {
-                date: '2026-03-20',
-                quotes: Array.from({ length: 14 }, (_, i) => {
-                  const k = 93 + i;
-                  return {
-                    strike: k,
-                    call: quote(Math.max(0, 100 - k), k, noise[2 * i]!),
-                    put: quote(Math.max(0, k - 100), k, noise[2 * i + 1]!),
-                  };
-                }),
-              },
-            ],
+            expirations: [chain('2026-03-20', 0), chain('2026-04-17', 22)],
           });
           const spec: ScanSpec = {
             strategy: 'iron_condor',
@@ -136,7 +140,56 @@ describe('condor pruning keeps the reference’s results', () => {
           expectReferenceTrades(market, spec, result);
         },
       ),
-      { numRuns: 60, seed: Number(process.env.ENGINE_PROPERTY_SEED ?? 13) },
+      { numRuns: 36, seed: Number(process.env.ENGINE_PROPERTY_SEED ?? 13) },
+    );
+  }, 120_000);
+
+  test('tightly quoted chains, where condors over a deep in-the-money spread lose on one side only', async () => {
+    // Black-Scholes quotes a cent either side of the price: a deep in-the-money spread's credit is
+    // nearly its width, so with the other spread's credit the trade cannot lose on that side. Those
+    // trades lead by probability of loss, and their bodies look hopeless on the other side alone.
+    // Two expirations, so that the second one's bodies meet a full list.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.double({ min: 0.15, max: 0.6, noNaN: true }),
+        fc.constantFrom(['prob_loss', 'asc'], ['prob_profit', 'desc']),
+        fc.constantFrom(0.5, 0, -0.5),
+        async (iv, sort, level) => {
+          const chain = (date: TinyExpiration) => {
+            const T = (expiryInstant(date) - TINY_AS_OF) / (365 * 86_400_000);
+            const quote = (isCall: boolean, k: number) => {
+              const price = bsPrice(isCall, 100, k, T, 0.04, 0, iv);
+              return [
+                Math.max(0, Math.round(price * 100 - 1) / 100),
+                Math.round(price * 100 + 1) / 100,
+              ] as const;
+            };
+            return {
+              date,
+              quotes: Array.from({ length: 13 }, (_, i) => {
+                const k = 91 + 1.5 * i;
+                return { strike: k, call: quote(true, k), put: quote(false, k) };
+              }),
+            };
+          };
+          const market = fixedMarket({
+            symbol: 'TIGHT',
+            spot: 100,
+            iv,
+            expirations: [chain('2026-03-20'), chain('2026-04-17')],
+          });
+          const spec: ScanSpec = {
+            strategy: 'iron_condor',
+            legs: null,
+            filters: {},
+            sorting: [sort as [string, 'asc' | 'desc']],
+            bidAskLevel: level,
+          };
+          const result = await scanTiny(market, spec);
+          expectReferenceTrades(market, spec, result);
+        },
+      ),
+      { numRuns: 8, seed: Number(process.env.ENGINE_PROPERTY_SEED ?? 17) },
     );
   }, 120_000);
 
