@@ -551,11 +551,25 @@ export class ShardScanner {
     limit += 1e-9 * Math.max(1, S, strikes[fStart + 2 * (fm - 1)]!);
     const o = v.cols.options;
     const fillOf = (row: number, qty: number) => fillPrice(o.bid[row]!, o.ask[row]!, qty, plan.level);
+    // Ranked by IV ratio first (the sold front's IV over the bought back's, descending), a spread
+    // whose ratio is under the worst kept one cannot enter the list (1e-12 covers the kernel's
+    // rounding of its weighted means).
+    const first = plan.sort[0];
+    const byIvRatio =
+      this.job.stopWhenFull &&
+      first?.kind === 'trade' &&
+      first.id === METRIC.iv_ratio &&
+      first.desc &&
+      fo.quantity < 0 &&
+      bo.quantity > 0;
+    const list = this.list;
+    const kc = list.keyCount;
     for (let j = 0; j < fm; j++) {
       if (!fe[j]) continue;
       const kf = strikes[fStart + 2 * j]!;
       this.rowBuf[front] = fStart + 2 * j + fSide;
       const frontCost = fo.quantity * fillOf(this.rowBuf[front]!, fo.quantity);
+      const frontIv = o.iv[this.rowBuf[front]!]!;
       for (let bi = fi + 1; bi < groups.length; bi++) {
         const gb = groups[bi]!;
         const bStart = g.start[gb]!;
@@ -568,6 +582,13 @@ export class ShardScanner {
           if (this.widthMax !== null && Math.abs(kb - kf) > this.widthMax) continue;
           const row = bStart + 2 * k + bSide;
           if (limit !== Infinity && frontCost + bo.quantity * fillOf(row, bo.quantity) > limit) continue;
+          if (byIvRatio && list.size === list.capacity) {
+            const worst = list.keys[(list.size - 1) * kc]!;
+            if (frontIv / o.iv[row]! < worst - 1e-12 * Math.abs(worst)) {
+              this.inexact = true;
+              continue;
+            }
+          }
           this.rowBuf[back] = row;
           this.evaluate();
         }
