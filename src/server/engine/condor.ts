@@ -111,14 +111,15 @@ const LEAD = 16;
  * Bounds of the lognormal CDF F of the group's horizon: `below(x)` ≤ F(x) ≤ `above(x)`. F through
  * the table-driven logarithm and Φ (`log-table.ts`, `normal-table.ts`) is off by less than 3e-12
  * (1e-12 from the table, the rest from ln x rounded and scaled by 1/(σ√T)); the bounds widen it by
- * 1e-10. A point mass (no time or no volatility) uses F itself.
+ * 1e-10. `quantile(p)` is F⁻¹(p) through the inverse normal (not a bound). A point mass (no time
+ * or no volatility) uses F itself and has no quantile.
  */
 function cdfBounds(
   g: CondorGroup,
   cdf: (x: number) => number,
-): { below: (x: number) => number; above: (x: number) => number } {
+): { below: (x: number) => number; above: (x: number) => number; quantile: ((p: number) => number) | null } {
   const sd = g.sigma * Math.sqrt(g.years);
-  if (!(g.years > 0 && sd > 0)) return { below: cdf, above: cdf };
+  if (!(g.years > 0 && sd > 0)) return { below: cdf, above: cdf, quantile: null };
   const invSd = 1 / sd;
   // ln S_T ~ N(ln S + (μ − σ²/2)T, σ²T).
   const mean = Math.log(g.spot) + (g.drift - 0.5 * g.sigma * g.sigma) * g.years;
@@ -126,6 +127,7 @@ function cdfBounds(
   return {
     below: (x) => (x > 0 ? Math.max(0, fast(x) - CDF_SLACK) : 0),
     above: (x) => (x > 0 ? Math.min(1, fast(x) + CDF_SLACK) : 0),
+    quantile: (p) => Math.exp(mean + sd * normInv(p)),
   };
 }
 
@@ -234,12 +236,12 @@ export function scanCondors(
     return lo;
   };
   const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
-  const { below: cdfBelow, above: cdfAbove } = cdfBounds(g, cdf);
+  const { below: cdfBelow, above: cdfAbove, quantile } = cdfBounds(g, cdf);
   // The metrics count |P/L| ≤ 1e-9 of the price scale as zero: keep the bound 10× clear of it.
   const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? strikes[base + 2 * (m - 1)]! : 0);
   /**
    * Optimistic key for credit ≤ uMax with the narrowest wings wpMin, wcMin (see module comment);
-   * `exact` evaluates the CDF, otherwise the grid bounds it.
+   * `exact` evaluates the CDF, otherwise its bounds (`cdfBounds`) stand for it.
    */
   const bound = (
     k1: number,
@@ -289,20 +291,16 @@ export function scanCondors(
     linesFor = worst;
     putLine = Infinity;
     callLine = -Infinity;
-    const sd = g.sigma * Math.sqrt(g.years);
-    if (!(g.years > 0 && sd > 0)) return;
-    const mean = Math.log(g.spot) + (g.drift - 0.5 * g.sigma * g.sigma) * g.years;
     // The loss at which a trade is out of reach, with room for the margin and the bounds' slack.
     const bar = (key === 'prob_loss' ? worst : 1 - worst) + 1e-9;
-    if (!(bar < 1)) return;
-    const at = (p: number) => Math.exp(mean + sd * normInv(p));
-    for (let x = at(bar), i = 0; i < 4 && x < Infinity; i++, x *= 1 + 1e-9) {
+    if (quantile === null || !(bar < 1)) return;
+    for (let x = quantile(bar), i = 0; i < 4 && x < Infinity; i++, x *= 1 + 1e-9) {
       if (outAtLoss(cdfBelow(x), worst)) {
         putLine = x;
         break;
       }
     }
-    for (let y = at(1 - bar), i = 0; i < 4 && y > 0; i++, y *= 1 - 1e-9) {
+    for (let y = quantile(1 - bar), i = 0; i < 4 && y > 0; i++, y *= 1 - 1e-9) {
       if (outAtLoss(1 - cdfAbove(y), worst)) {
         callLine = y;
         break;
@@ -340,7 +338,9 @@ export function scanCondors(
   const byWings = key === 'prob_loss' || key === 'prob_profit';
   const byCredit = g.rank && byWings;
   // The largest credit-to-width ratio of the put spreads with their short leg at each index, and
-  // of the call spreads: see `leastMaxLoss`.
+  // of the call spreads, taken at 0 at least (see `leastMaxLoss`). The wings beyond one have
+  // ratios of at most (sold fill − their cheapest fill) / its width, as they are wider: the loops
+  // stop once that is under the largest ratio so far.
   const putRatio = new Float64Array(m).fill(-Infinity);
   const callRatio = new Float64Array(m).fill(-Infinity);
   for (let j1 = 1; j1 < m; j1++) {
@@ -348,8 +348,11 @@ export function scanCondors(
     const k1 = strikes[base + 2 * j1]!;
     const f = fill(j1, false, false);
     let ratio = -Infinity;
-    for (let j0 = 0; j0 < j1; j0++)
-      ratio = Math.max(ratio, (f - putFill[j0]!) / (k1 - strikes[base + 2 * j0]!));
+    for (let j0 = j1 - 1; j0 >= 0; j0--) {
+      const width = k1 - strikes[base + 2 * j0]!;
+      if (Math.max(0, f - minPut(0, j0)) / width <= Math.max(0, ratio)) break;
+      ratio = Math.max(ratio, (f - putFill[j0]!) / width);
+    }
     putRatio[j1] = ratio;
   }
   for (let j2 = 0; j2 < m - 1; j2++) {
@@ -357,8 +360,11 @@ export function scanCondors(
     const k2 = strikes[base + 2 * j2]!;
     const f = fill(j2, true, false);
     let ratio = -Infinity;
-    for (let j3 = j2 + 1; j3 < m; j3++)
-      ratio = Math.max(ratio, (f - callFill[j3]!) / (strikes[base + 2 * j3]! - k2));
+    for (let j3 = j2 + 1; j3 < m; j3++) {
+      const width = strikes[base + 2 * j3]! - k2;
+      if (Math.max(0, f - minCall(j3, m - 1)) / width <= Math.max(0, ratio)) break;
+      ratio = Math.max(ratio, (f - callFill[j3]!) / width);
+    }
     callRatio[j2] = ratio;
   }
   /**
@@ -611,8 +617,9 @@ export function strangleShape(s: Structure): StrangleShape | null {
  * Short strangles ranked by probability: with credit u (both sold fills, per unit)
  * the trade loses below K_put − u and above K_call + u, so prob. of loss = F(K_put − u) +
  * 1 − F(K_call + u) and prob. of profit ≤ 1 − that. For a put, u ≤ its fill + the dearest call
- * fill still to come, which bounds every trade of the put at once; each trade is then bounded on
- * the grid before the exact metric. Grouped scans only; returns true when something was skipped.
+ * fill still to come, which bounds every trade of the put at once; each trade is then bounded by
+ * the CDF's bounds before the exact metric. Grouped scans only; returns true when something was
+ * skipped.
  */
 export function scanStrangles(
   shape: StrangleShape,
