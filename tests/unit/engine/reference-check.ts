@@ -40,7 +40,9 @@ export function expectKeptCounts(result: ScanResult, ref: readonly RefGroup[]): 
       expect(ref[i]!.count).toBeGreaterThanOrEqual(g.count);
       pruned++;
     }
-    g.trades.forEach((t, j) => expect([...t.keys]).toEqual([...ref[i]!.trades[j]!.keys]));
+    g.trades.forEach((t, j) => {
+      expect([...t.keys]).toEqual([...ref[i]!.trades[j]!.keys]);
+    });
   });
   return pruned;
 }
