@@ -8,15 +8,18 @@
 import { columnForKey } from '../../domain/columns/column-catalogue.ts';
 import { formatContractId } from '../../domain/contracts/contract-id.ts';
 import { isoDateOfEpochDay } from '../../domain/filters/date-range.ts';
+import { legGreeks } from '../../domain/metrics/greeks.ts';
+import { type LegMetrics, legMetrics } from '../../domain/metrics/leg-metrics.ts';
+import { buildPosition } from '../../domain/metrics/position.ts';
 import { tradeMetrics } from '../../domain/metrics/trade-metrics.ts';
-import type { ScenarioShift, TradeMetrics } from '../../domain/metrics/types.ts';
+import type { ScenarioShift, TradeInput, TradeMetrics } from '../../domain/metrics/types.ts';
 import { LEG_NUMBERS } from './leg-fields.ts';
 import type { MarketView } from './market-view.ts';
 import { RowCache } from './row-cache.ts';
 import type { ResultGroup, ResultTrade, ScanResult } from './scan-run.ts';
 import { tradeInput, tradeLegs } from './trade-input.ts';
 import { TradeKernel } from './trade-kernel.ts';
-import { METRIC, SCENARIO_METRICS } from './trade-metric.ts';
+import { METRIC, SCENARIO_METRICS, TRADE_METRICS, type TradeMetricName } from './trade-metric.ts';
 import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from './underlying-fields.ts';
 
 export type RowValue =
@@ -64,6 +67,30 @@ export interface GroupRow extends TradeRow {
 }
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+/**
+ * Trade metrics a row reads from the kernel, which computes only the groups a value needs and is
+ * tested to equal `tradeMetrics` bit for bit on them (trade-kernel.test.ts); the shapes (text in
+ * the domain) and the secondary quotes and earnings date (read elsewhere) are not among them.
+ */
+const SHAPE_METRICS: readonly string[] = ['iron_condor_shape', 'butterfly_shape', 'diagonal_spread_shape'];
+const KERNEL_VALUES: ReadonlySet<string> = new Set(
+  TRADE_METRICS.filter(
+    (name) => !name.endsWith('_secondary') && name !== 'earnings_date' && !SHAPE_METRICS.includes(name),
+  ),
+);
+/** The names of `TradeMetrics`' fields, read off the first trade metrics computed. */
+let metricKeys: ReadonlySet<string> | null = null;
+
+/**
+ * One trade's values as a row reads them: kernel metrics, the per-leg lists of `legMetrics`, and the
+ * whole `tradeMetrics` only when a column needs something else (expected value and probabilities
+ * cost most of a time spread's 0.8 ms, and the default columns need neither).
+ */
+interface TradeValues {
+  readonly kernel: (name: string) => number;
+  readonly legs: () => LegMetrics;
+  readonly all: () => TradeMetrics;
+}
 const DATE_NAMES = new Set(['earnings_date', 'divnqxdt', 'ipo_date']);
 const METRIC_NAMES: Readonly<Record<string, keyof TradeMetrics>> = { breakeven: 'breakevens' };
 const SECONDARY = new Set(['bid_secondary', 'ask_secondary', 'mid_secondary']);
@@ -116,7 +143,7 @@ export class RowBuilder {
     const c = view.cols.underlyings;
     this.#rows.reset(c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield, state.iv);
     const input = tradeInput(view, u, s, t.rows, plan.level);
-    const m = tradeMetrics(input, this.#shifts);
+    const values = this.#valuesOf(g, t, input);
     const legs = tradeLegs(view, u, s, t.rows);
     const o = view.cols.options;
     const rowLegs = legs.map((leg, i): RowLeg => {
@@ -151,29 +178,66 @@ export class RowBuilder {
         open_interest: o.openInterest[row]!,
       };
     });
-    const values: Record<string, RowValue> = {};
-    for (const name of this.#names) values[name] = this.#value(name, g, t, m);
+    const row: Record<string, RowValue> = {};
+    for (const name of this.#names) row[name] = this.#value(name, g, t, values);
     return {
       id: rowLegs.map((l) => `${l.contract}×${l.quantity}`).join(' '),
       underlying: g.symbol,
       strategy: s.strategy,
       legs: rowLegs,
-      values,
+      values: row,
     };
   }
 
-  #value(name: string, g: ResultGroup, t: ResultTrade, m: TradeMetrics): RowValue {
+  /** The trade's values, each kind computed on first use (the row cache is already set). */
+  #valuesOf(g: ResultGroup, t: ResultTrade, input: TradeInput): TradeValues {
+    let kernelSet = false;
+    let legs: LegMetrics | undefined;
+    let all: TradeMetrics | undefined;
+    return {
+      kernel: (name) => {
+        if (!kernelSet) this.#setKernel(g.u, t);
+        kernelSet = true;
+        return this.#kernel.metric(METRIC[name as TradeMetricName]);
+      },
+      legs: () => {
+        if (legs) return legs;
+        const pos = buildPosition(input);
+        legs = legMetrics(
+          pos,
+          pos.legs.map((leg) => legGreeks(pos, leg)),
+          input.underlying,
+        );
+        return legs;
+      },
+      all: () => {
+        all ??= tradeMetrics(input, this.#shifts);
+        metricKeys ??= new Set(Object.keys(all));
+        return all;
+      },
+    };
+  }
+
+  #value(name: string, g: ResultGroup, t: ResultTrade, values: TradeValues): RowValue {
     const view = this.#view;
     const u = g.u;
-    const metrics = m as unknown as Record<string, unknown>;
+    if (KERNEL_VALUES.has(name)) return finite(values.kernel(name));
+    // The trade metrics' `underlying`, the symbol.
+    if (name === 'underlying') return g.symbol;
     const key = METRIC_NAMES[name] ?? name;
-    if (key !== 'scenarios' && key in metrics) {
-      const v = metrics[key];
+    // The trade metrics' other fields: the legs' lists, or the whole metrics (whose field names
+    // are known once one trade's are computed).
+    const legs = values.legs();
+    const inLegs = key in legs;
+    if (metricKeys === null) values.all();
+    if (inLegs || (key !== 'scenarios' && metricKeys!.has(key))) {
+      const v = ((inLegs ? legs : values.all()) as unknown as Record<string, unknown>)[key];
       if (Array.isArray(v))
         return v.map((x: number | string | null) => (typeof x === 'number' ? finite(x) : x));
       return typeof v === 'number' ? finite(v) : (v as RowValue);
     }
     if ((SCENARIO_METRICS as readonly string[]).includes(name)) {
+      const m = values.all();
       const max = this.#scenarioIndex.at(-1) ?? 0;
       const out: (number | null)[] = Array.from({ length: max }, () => null);
       this.#scenarioIndex.forEach((index, i) => {
@@ -214,6 +278,12 @@ export class RowBuilder {
 
   /** The options' net quote without the stock leg (the kernel's arithmetic). */
   #secondary(u: number, t: ResultTrade, name: string): number {
+    this.#setKernel(u, t);
+    return this.#kernel.metric(METRIC[name as 'bid_secondary']);
+  }
+
+  /** The kernel holds trade `t` of underlying `u`. */
+  #setKernel(u: number, t: ResultTrade): void {
     const view = this.#view;
     const plan = this.#result.plan;
     const s = plan.structure;
@@ -225,6 +295,5 @@ export class RowBuilder {
       else k.addOption(t.rows[leg.option]!, s.options[leg.option]!.quantity);
     }
     k.finish();
-    return k.metric(METRIC[name as 'bid_secondary']);
   }
 }
