@@ -397,12 +397,11 @@ export class ShardScanner {
   scanStrangleGroup(eligible: readonly Uint8Array[], start: number, m: number): void {
     const shape = this.strangle!;
     const list = this.list;
-    const kc = list.keyCount;
     const pruned = scanStrangles(
       shape,
       this.condorKey,
       this.condorGroup(eligible, start, m),
-      () => (list.size === list.capacity ? list.keys[(list.size - 1) * kc]! : Number.NaN),
+      () => list.worstFirstKey(),
       (jp, jc) => {
         this.rowBuf[shape.put] = start + 2 * jp + 1;
         this.rowBuf[shape.call] = start + 2 * jc;
@@ -444,8 +443,7 @@ export class ShardScanner {
   scanCondorGroup(eligible: readonly Uint8Array[], start: number, m: number): void {
     const shape = this.condor!;
     const list = this.list;
-    const kc = list.keyCount;
-    const threshold = () => (list.size === list.capacity ? list.keys[(list.size - 1) * kc]! : Number.NaN);
+    const threshold = () => list.worstFirstKey();
     const pruned = scanCondors(
       shape,
       this.condorKey,
@@ -563,7 +561,6 @@ export class ShardScanner {
       fo.quantity < 0 &&
       bo.quantity > 0;
     const list = this.list;
-    const kc = list.keyCount;
     for (let j = 0; j < fm; j++) {
       if (!fe[j]) continue;
       const kf = strikes[fStart + 2 * j]!;
@@ -582,8 +579,9 @@ export class ShardScanner {
           if (this.widthMax !== null && Math.abs(kb - kf) > this.widthMax) continue;
           const row = bStart + 2 * k + bSide;
           if (limit !== Infinity && frontCost + bo.quantity * fillOf(row, bo.quantity) > limit) continue;
-          if (byIvRatio && list.size === list.capacity) {
-            const worst = list.keys[(list.size - 1) * kc]!;
+          if (byIvRatio) {
+            // NaN while the list has room: then nothing is skipped.
+            const worst = list.worstFirstKey();
             if (frontIv / o.iv[row]! < worst - 1e-12 * Math.abs(worst)) {
               this.inexact = true;
               continue;

@@ -72,6 +72,14 @@ export class TopList {
     this.#rank = rank;
   }
 
+  /**
+   * The first sort key of the worst kept trade once the list is full, NaN while it has room: what
+   * a bound on that key must beat.
+   */
+  worstFirstKey(): number {
+    return this.size === this.capacity ? this.keys[(this.size - 1) * this.keyCount]! : Number.NaN;
+  }
+
   /** Would a trade with these keys and rows be kept? (Counts nothing.) */
   wouldKeep(keys: ArrayLike<number>, rows: ArrayLike<number>): boolean {
     if (this.size < this.capacity) return true;

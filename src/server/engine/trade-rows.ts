@@ -72,10 +72,9 @@ const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
  * tested to equal `tradeMetrics` bit for bit on them (trade-kernel.test.ts); the shapes (text in
  * the domain) and the secondary quotes and earnings date (read elsewhere) are not among them.
  */
-const SHAPE_METRICS: readonly string[] = ['iron_condor_shape', 'butterfly_shape', 'diagonal_spread_shape'];
 const KERNEL_VALUES: ReadonlySet<string> = new Set(
   TRADE_METRICS.filter(
-    (name) => !name.endsWith('_secondary') && name !== 'earnings_date' && !SHAPE_METRICS.includes(name),
+    (name) => !name.endsWith('_secondary') && name !== 'earnings_date' && !name.endsWith('_shape'),
   ),
 );
 /** The names of `TradeMetrics`' fields, read off the first trade metrics computed. */
