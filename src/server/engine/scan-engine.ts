@@ -4,6 +4,7 @@
  * pages of rows and CSV exports from the cache. See docs/ENGINE.md.
  */
 import { availableParallelism } from 'node:os';
+import { canonicalJson } from '../../domain/canonical-json.ts';
 import { columnForKey } from '../../domain/columns/column-catalogue.ts';
 import { ColumnScope } from '../../domain/columns/column-definition.ts';
 import { defaultColumns } from '../../domain/columns/default-columns.ts';
@@ -305,17 +306,14 @@ export function specOf(request: ScanRequest): ScanSpec {
   };
 }
 
-/** Identity of a scan definition (filter keys sorted, unset filters dropped). */
+/** Identity of a scan definition (key order free, unset filters dropped). */
 export function specKey(spec: ScanSpec): string {
-  const filters = Object.keys(spec.filters)
-    .filter((k) => spec.filters[k] !== null && spec.filters[k] !== undefined)
-    .sort()
-    .map((k) => [k, spec.filters[k]]);
-  return JSON.stringify([
+  const filters = Object.entries(spec.filters).filter(([, v]) => v !== null && v !== undefined);
+  return canonicalJson([
     spec.strategy,
     spec.ratio ?? null,
     spec.legs ?? null,
-    filters,
+    Object.fromEntries(filters),
     spec.sorting ?? null,
     spec.bidAskLevel ?? null,
     spec.narrowedToSymbol ?? null,

@@ -105,6 +105,12 @@ describe('scan engine', () => {
     });
     expect(specKey(a)).toBe(specKey(b));
     expect(specKey(a)).not.toBe(specKey({ ...a, bidAskLevel: 0 }));
+    // A saved scan read back from the database has its filter values' keys reordered.
+    const stored = specOf({
+      strategy: 'iron_condor',
+      filters: { max_loss: { max: 5, min: null, type: 'range' } },
+    });
+    expect(specKey(stored)).toBe(specKey(a));
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScanDefinition, ScanRunAnswer } from '../../../api/scans.ts';
+import { canonicalJson } from '../../../domain/canonical-json.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { runScan } from '../../api/screener.ts';
 
@@ -16,10 +17,14 @@ export type RunState =
   | { readonly status: 'done'; readonly answer: ScanRunAnswer; readonly body: ScanDefinition }
   | { readonly status: 'error'; readonly error: unknown };
 
-/** What identifies a result apart from its page: the definition and the narrowed ticker. */
+/**
+ * What identifies a result apart from its page: the definition and the narrowed ticker. Key
+ * order is free: a saved scan comes back from the server with its objects' keys reordered, and
+ * is still the result on show.
+ */
 export function runSignature(body: ScanDefinition): string {
   const { page: _page, cacheId: _cacheId, ...definition } = body;
-  return JSON.stringify(definition);
+  return canonicalJson(definition);
 }
 
 interface Kept {

@@ -15,6 +15,7 @@ import {
   changeStrategy,
   newDraft,
   removeFilter,
+  runBody,
   scenarioKeys,
 } from '../../../../src/app/screens/scan/scan-draft.ts';
 import { applySortChoice, sortChoices } from '../../../../src/app/screens/scan/scan-sorting.ts';
@@ -24,6 +25,7 @@ import {
   ratioIssue,
   removeLeg,
 } from '../../../../src/app/screens/scan/strategy-editors.ts';
+import { runSignature } from '../../../../src/app/screens/scan/use-scan-run.ts';
 import { filterByName } from '../../../../src/domain/filters/filter-catalogue.ts';
 
 describe('scan draft', () => {
@@ -159,4 +161,21 @@ test('filter values in the units a trader types, summaries, validation', () => {
 test('page buttons around the current page', () => {
   expect(pageWindow(0, 3)).toEqual([0, 1, 2]);
   expect(pageWindow(5, 12)).toEqual([0, null, 3, 4, 5, 6, 7, null, 11]);
+});
+
+describe('run signature', () => {
+  test('names the definition and ticker; page, cache id and key order do not count', () => {
+    const body = runBody(newDraft(), { page: 0, cacheId: null, narrowedToSymbol: null });
+    const filters = Object.fromEntries(
+      Object.entries(body.filters)
+        .reverse()
+        .map(([k, v]) => [
+          k,
+          v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse()) : v,
+        ]),
+    );
+    expect(Object.keys(filters).length).toBeGreaterThan(1);
+    expect(runSignature({ ...body, filters, page: 3, cacheId: 'abc' })).toBe(runSignature(body));
+    expect(runSignature({ ...body, narrowedToSymbol: 'KO' })).not.toBe(runSignature(body));
+  });
 });
