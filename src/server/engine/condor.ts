@@ -133,22 +133,99 @@ function cdfBounds(
 
 const CDF_SLACK = 1e-10;
 
-/** Minima of `values` over index ranges [i, j] in constant time, after n·log n set-up. */
-function rangeMinima(values: Float64Array): (i: number, j: number) => number {
-  const levels = [values];
-  for (let w = 1; 2 * w <= values.length; w *= 2) {
-    const prev = levels[levels.length - 1]!;
-    const next = new Float64Array(values.length - 2 * w + 1);
-    for (let i = 0; i < next.length; i++) next[i] = Math.min(prev[i]!, prev[i + w]!);
-    levels.push(next);
+/** Minima over index ranges [i, j] in constant time, after n·log n set-up (a sparse table). */
+class RangeMinima {
+  #levels = new Float64Array(0);
+  #stride = 0;
+
+  /** Builds over `values[0 … n)`, reusing the storage of the last build. */
+  build(values: Float64Array, n: number): void {
+    if (this.#stride < n) {
+      this.#stride = Math.max(n, 2 * this.#stride);
+      this.#levels = new Float64Array((32 - Math.clz32(this.#stride)) * this.#stride);
+    }
+    const t = this.#levels;
+    const stride = this.#stride;
+    t.set(values.subarray(0, n));
+    for (let k = 1, w = 1; 2 * w <= n; k++, w *= 2) {
+      const prev = (k - 1) * stride;
+      const at = k * stride;
+      for (let i = 0; i + 2 * w <= n; i++) t[at + i] = Math.min(t[prev + i]!, t[prev + i + w]!);
+    }
   }
-  return (i, j) => {
+
+  min(i: number, j: number): number {
     if (j < i) return Infinity;
     const k = 31 - Math.clz32(j - i + 1);
-    const level = levels[k]!;
-    return Math.min(level[i]!, level[j - (1 << k) + 1]!);
-  };
+    const at = k * this.#stride;
+    return Math.min(this.#levels[at + i]!, this.#levels[at + j - (1 << k) + 1]!);
+  }
 }
+
+/**
+ * The working arrays of one expiration, kept from group to group (a thread scans one group at a
+ * time): allocating them afresh, a dozen typed arrays per expiration, cost more than the work
+ * done in them. Sized for `m` strikes; the body lists for m² bodies.
+ */
+class CondorScratch {
+  strikes = 0;
+  bodies = 0;
+  nearLpBelow = new Float64Array(0);
+  nearLcAbove = new Float64Array(0);
+  putFill = new Float64Array(0);
+  callFill = new Float64Array(0);
+  putEdge = new Float64Array(0);
+  callEdge = new Float64Array(0);
+  callSum = new Float64Array(0);
+  putHeadMin = new Float64Array(0);
+  callTailMin = new Float64Array(0);
+  putRatio = new Float64Array(0);
+  callRatio = new Float64Array(0);
+  /** Per short call index j2, row j2·m: the cheapest call fill over j2 + 1 … j. */
+  callRows = new Float64Array(0);
+  callRowReady = new Uint8Array(0);
+  bodyShort = new Int32Array(0);
+  bodyKey = new Float64Array(0);
+  bodyUMax = new Float64Array(0);
+  bodyMinCall = new Float64Array(0);
+  order = new Int32Array(0);
+  led = new Uint8Array(0);
+  readonly minCallSum = new RangeMinima();
+  readonly minPut = new RangeMinima();
+
+  reserve(m: number): this {
+    if (m + 1 > this.strikes) {
+      const n = Math.max(m + 1, 2 * this.strikes);
+      this.strikes = n;
+      this.nearLpBelow = new Float64Array(n);
+      this.nearLcAbove = new Float64Array(n);
+      this.putFill = new Float64Array(n);
+      this.callFill = new Float64Array(n);
+      this.putEdge = new Float64Array(n);
+      this.callEdge = new Float64Array(n);
+      this.callSum = new Float64Array(n);
+      this.putHeadMin = new Float64Array(n);
+      this.callTailMin = new Float64Array(n);
+      this.putRatio = new Float64Array(n);
+      this.callRatio = new Float64Array(n);
+      this.callRowReady = new Uint8Array(n);
+    }
+    if (m * m > this.bodies) {
+      const n = Math.max(m * m, 2 * this.bodies);
+      this.bodies = n;
+      this.callRows = new Float64Array(n);
+      this.bodyShort = new Int32Array(n);
+      this.bodyKey = new Float64Array(n);
+      this.bodyUMax = new Float64Array(n);
+      this.bodyMinCall = new Float64Array(n);
+      this.order = new Int32Array(n);
+      this.led = new Uint8Array(n);
+    }
+    return this;
+  }
+}
+
+const scratch = new CondorScratch();
 
 /**
  * Enumerates the group's condors, calling `visit(k0, k1, k2, k3)` with strike indices for the
@@ -174,12 +251,16 @@ export function scanCondors(
   const eSc = g.eligible[shape.shortCall]!;
   const eLc = g.eligible[shape.longCall]!;
   // The nearest wing strikes below (puts) and above (calls) each index.
-  const nearLpBelow = new Float64Array(m + 1).fill(Number.NaN); // largest eligible strike < K_j
+  const w = scratch.reserve(m);
+  const { nearLpBelow, nearLcAbove, putFill, callFill, putEdge, callEdge, callSum } = w;
+  const { putHeadMin, callTailMin, putRatio, callRatio, minCallSum, minPut } = w;
+  const { bodyShort, bodyKey, bodyUMax, bodyMinCall, order, led } = w;
+  nearLpBelow[0] = Number.NaN; // largest eligible strike < K_j
   for (let j = 1; j <= m; j++) {
     const prev = j - 1;
     nearLpBelow[j] = eLp[prev] ? strikes[base + 2 * prev]! : nearLpBelow[j - 1]!;
   }
-  const nearLcAbove = new Float64Array(m + 1).fill(Number.NaN);
+  nearLcAbove.fill(Number.NaN, Math.max(0, m - 1), m + 1);
   for (let j = m - 2; j >= 0; j--) {
     const next = j + 1;
     nearLcAbove[j] = eLc[next] ? strikes[base + 2 * next]! : nearLcAbove[j + 1]!;
@@ -187,16 +268,12 @@ export function scanCondors(
   // The cheapest bought fill over any range of wing strikes (Infinity where a leg may not go):
   // a body's wings only reach as far as the max loss lets them, and the far, cheap ones beyond
   // would loosen every bound.
-  const putFill = new Float64Array(m);
-  const callFill = new Float64Array(m);
   for (let j = 0; j < m; j++) {
     putFill[j] = eLp[j] ? fill(j, false, true) : Infinity;
     callFill[j] = eLc[j] ? fill(j, true, true) : Infinity;
   }
   // K0 − put fill at its largest at or below each index, K3 + call fill at its smallest at or
   // above (−Infinity / Infinity where no wing): wp + put fill and wc + call fill at their least.
-  const putEdge = new Float64Array(m);
-  const callEdge = new Float64Array(m);
   for (let j = 0, edge = -Infinity; j < m; j++) {
     edge = Math.max(edge, strikes[base + 2 * j]! - putFill[j]!);
     putEdge[j] = edge;
@@ -205,21 +282,36 @@ export function scanCondors(
     edge = Math.min(edge, strikes[base + 2 * j]! + callFill[j]!);
     callEdge[j] = edge;
   }
-  const callSum = new Float64Array(m);
   for (let j = 0; j < m; j++) callSum[j] = strikes[base + 2 * j]! + callFill[j]!;
-  const minCallSum = rangeMinima(callSum);
-  const minPut = rangeMinima(putFill);
-  const minCall = rangeMinima(callFill);
-  /**
-   * The first call wing from index `from` with a fill within `dearest`, m when none: where the
-   * cheapest fill from `from` reaches it (the fills need not fall with the strike).
-   */
-  const firstCallWithin = (from: number, dearest: number): number => {
-    let lo = from;
+  minCallSum.build(callSum, m);
+  minPut.build(putFill, m);
+  // The cheapest put fill at or below each index, and call fill at or above.
+  for (let j = 0, least = Infinity; j < m; j++) putHeadMin[j] = least = Math.min(least, putFill[j]!);
+  for (let j = m - 1, least = Infinity; j >= 0; j--) callTailMin[j] = least = Math.min(least, callFill[j]!);
+  // The call wings are always searched from just above a short call: per short call index j2,
+  // the cheapest call fill over j2 + 1 … j, filled on the first body with that short call, so a
+  // query is one read and a search a plain binary search over a falling row.
+  w.callRowReady.fill(0, 0, m);
+  const callRow = (j2: number): number => {
+    const row = j2 * m;
+    if (w.callRowReady[j2] === 0) {
+      w.callRowReady[j2] = 1;
+      for (let j = j2 + 1, least = Infinity; j < m; j++)
+        w.callRows[row + j] = least = Math.min(least, callFill[j]!);
+    }
+    return row;
+  };
+  /** The cheapest call fill over j2 + 1 … j (Infinity when j ≤ j2). */
+  const minCallAbove = (j2: number, j: number): number => (j > j2 ? w.callRows[callRow(j2) + j]! : Infinity);
+  /** The first call wing above short call j2 with a fill within `dearest`, m when none. */
+  const firstCallWithin = (j2: number, dearest: number): number => {
+    const row = callRow(j2);
+    const min = w.callRows;
+    let lo = j2 + 1;
     let hi = m;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (minCall(from, mid) <= dearest) hi = mid;
+      if (min[row + mid]! <= dearest) hi = mid;
       else lo = mid + 1;
     }
     return lo;
@@ -341,8 +433,8 @@ export function scanCondors(
   // of the call spreads, taken at 0 at least (see `leastMaxLoss`). The wings beyond one have
   // ratios of at most (sold fill − their cheapest fill) / its width, as they are wider: the loops
   // stop once that is under the largest ratio so far.
-  const putRatio = new Float64Array(m).fill(-Infinity);
-  const callRatio = new Float64Array(m).fill(-Infinity);
+  putRatio.fill(-Infinity, 0, m);
+  callRatio.fill(-Infinity, 0, m);
   for (let j1 = 1; j1 < m; j1++) {
     if (!eSp[j1]) continue;
     const k1 = strikes[base + 2 * j1]!;
@@ -350,7 +442,7 @@ export function scanCondors(
     let ratio = -Infinity;
     for (let j0 = j1 - 1; j0 >= 0; j0--) {
       const width = k1 - strikes[base + 2 * j0]!;
-      if (Math.max(0, f - minPut(0, j0)) / width <= Math.max(0, ratio)) break;
+      if (Math.max(0, f - putHeadMin[j0]!) / width <= Math.max(0, ratio)) break;
       ratio = Math.max(ratio, (f - putFill[j0]!) / width);
     }
     putRatio[j1] = ratio;
@@ -362,7 +454,7 @@ export function scanCondors(
     let ratio = -Infinity;
     for (let j3 = j2 + 1; j3 < m; j3++) {
       const width = strikes[base + 2 * j3]! - k2;
-      if (Math.max(0, f - minCall(j3, m - 1)) / width <= Math.max(0, ratio)) break;
+      if (Math.max(0, f - callTailMin[j3]!) / width <= Math.max(0, ratio)) break;
       ratio = Math.max(ratio, (f - callFill[j3]!) / width);
     }
     callRatio[j2] = ratio;
@@ -375,17 +467,32 @@ export function scanCondors(
    */
   const leastMaxLoss = (j1: number, j2: number, widest: number) =>
     (1 - Math.max(0, putRatio[j1]!) - Math.max(0, callRatio[j2]!) - 1e-9) * widest;
-  /** The optimistic key as a loss probability and back (prob. of profit is 1 − loss). */
-  const worse = (a: number, b: number) => (key === 'prob_loss' ? Math.max(a, b) : Math.min(a, b));
-  const better = (a: number, b: number) => (key === 'prob_loss' ? Math.min(a, b) : Math.max(a, b));
-  /** The key bound of a trade that loses on one side at least, credit ≤ uMax. */
-  const oneSide = (k1: number, k2: number, uMax: number) =>
-    better(bound(k1, k2, uMax, Infinity, -Infinity), bound(k1, k2, uMax, -Infinity, Infinity));
+  /**
+   * The key bound of a body (credit ≤ uMax; a side counts when its nearest wing may be wider
+   * than the credit). With `losesSomewhere`, every trade loses on one side at least, so the loss
+   * is at least the lesser side's. Each side's CDF is taken once.
+   */
+  const bodyBound = (
+    k1: number,
+    k2: number,
+    uMax: number,
+    wpMin: number,
+    wcMin: number,
+    losesSomewhere: boolean,
+  ): number => {
+    if (!byWings) return bound(k1, k2, uMax, wpMin, wcMin);
+    const putCounts = uMax + tol < wpMin;
+    const callCounts = uMax + tol < wcMin;
+    const below = putCounts || losesSomewhere ? cdfBelow(k1 - uMax) : 0;
+    const above = callCounts || losesSomewhere ? 1 - cdfAbove(k2 + uMax) : 0;
+    let loss = 0;
+    if (putCounts) loss += below;
+    if (callCounts) loss += above;
+    if (losesSomewhere) loss = Math.max(loss, Math.min(below, above));
+    return key === 'prob_loss' ? loss : 1 - loss;
+  };
   // Every body with wings on both sides, and its bound over every pair of wings.
-  const bodyShort: number[] = [];
-  const bodyKey: number[] = [];
-  const bodyUMax: number[] = [];
-  const bodyMinCall: number[] = [];
+  let count = 0;
   for (let j1 = 1; j1 < m - 1; j1++) {
     if (!eSp[j1]) continue;
     const k1 = strikes[base + 2 * j1]!;
@@ -413,28 +520,37 @@ export function scanCondors(
       // A visited wing is at most `reach` wide (max loss ≥ q·(wing − sold fills); bought fills
       // are not negative); the slack keeps rounding on the safe, wider side.
       const reach = g.lossLimit / shape.q + sold + 1e-9 * Math.max(1, k2);
-      const minCallWing = minCall(j2 + 1, Math.min(m - 1, firstAtLeast(k2 + reach)));
-      const minPutWing = minPut(firstAtLeast(k1 - reach), j1 - 1);
+      const minCallWing = minCallAbove(j2, Math.min(m - 1, firstAtLeast(k2 + reach)));
+      const minPutWing = minPut.min(firstAtLeast(k1 - reach), j1 - 1);
       const uMax = sold - minPutWing - minCallWing;
+      // Max loss ≥ q·(wp − u) and ≥ q·(wc − u), with wp − u = (K1 − (K0 − put fill)) + call
+      // fill − sold at its least by the edges and the cheapest reachable wing of the other side.
+      const putSideLoss = k1 - putEdge[j1 - 1]! + minCallWing - sold;
+      const callSideLoss = callEdge[j2 + 1]! - k2 + minPutWing - sold;
+      if (shape.q * Math.max(putSideLoss, callSideLoss) > g.lossLimit) continue;
       // For probabilities, a side loses in every trade when none of its wings has its width and
       // fill within the credit the other side leaves (wp − u = wp + put fill + call fill − sold
       // > tol), however narrow its nearest wing.
-      const putMayWin = !byWings || k1 - putEdge[j1 - 1]! + minCallWing <= sold + tol;
-      const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + minPutWing <= sold + tol;
-      bodyShort.push(j1 * m + j2);
-      let optimistic = bound(k1, k2, uMax, putMayWin ? wpMin : Infinity, callMayWin ? wcMin : Infinity);
+      const putMayWin = !byWings || putSideLoss <= tol;
+      const callMayWin = !byWings || callSideLoss <= tol;
+      bodyShort[count] = j1 * m + j2;
       // Every trade loses somewhere when its max loss is over the tolerance: on one side at least.
-      if (byWings && putMayWin && callMayWin && leastLoss > tol)
-        optimistic = worse(optimistic, oneSide(k1, k2, uMax));
-      bodyKey.push(optimistic);
-      bodyUMax.push(uMax);
-      bodyMinCall.push(minCallWing);
+      const optimistic = bodyBound(
+        k1,
+        k2,
+        uMax,
+        putMayWin ? wpMin : Infinity,
+        callMayWin ? wcMin : Infinity,
+        byWings && putMayWin && callMayWin && leastLoss > tol,
+      );
+      bodyKey[count] = optimistic;
+      bodyUMax[count] = uMax;
+      bodyMinCall[count] = minCallWing;
+      count++;
     }
   }
   // Ranked, the bodies with the best bounds go first, so that the kept trades' bar rises early;
   // the rest follow in strike order (a full sort costs more than it saves).
-  const count = bodyShort.length;
-  const order = new Int32Array(count);
   let head = 0;
   if (g.rank && key !== null) {
     const sign = key === 'prob_loss' ? 1 : -1;
@@ -450,10 +566,11 @@ export function scanCondors(
       head = Math.min(head + 1, LEAD);
     }
   }
-  const led = new Uint8Array(count);
+  led.fill(0, 0, count);
   for (let i = 0; i < head; i++) led[order[i]!] = 1;
   for (let b = 0, i = head; b < count; b++) if (!led[b]) order[i++] = b;
-  for (const b of order) {
+  for (let i = 0; i < count; i++) {
+    const b = order[i]!;
     if (hopeless(bodyKey[b]!)) continue;
     const j1 = Math.floor(bodyShort[b]! / m);
     const j2 = bodyShort[b]! - j1 * m;
@@ -481,17 +598,33 @@ export function scanCondors(
       const uMaxWing = sold - fLp - minCallWing;
       // Max loss ≥ q·(wp − u) ≥ q·(wp − u_max): no trade of the wing passes the filter.
       if (shape.q * (wp - uMaxWing) > g.lossLimit) continue;
+      // Call wings dearer than this leave a credit under wp − max loss: the trade fails the filter.
+      const credit = sold - fLp;
+      const slack = 1e-9 * Math.max(1, k2);
+      const dearest = g.lossLimit / shape.q + credit - wp - slack;
+      let first = firstCallWithin(j2, dearest);
+      // Max loss ≥ q·(wc − u) = q·((K3 + call fill) − K2 − credit), at its least by the edge from
+      // the first call wing cheap enough: no call wing keeps the trade within the filter.
+      if (first >= m || shape.q * (callEdge[first]! - k2 - credit) > g.lossLimit) continue;
       // For probabilities, the call loses in every trade of the wing when no call wing has
       // wc + call fill within the credit the put side leaves.
       const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + fLp <= sold + tol;
-      if (losesSomewhere && !Number.isNaN(threshold())) {
+      const wcLeast = callMayWin ? wcMin : Infinity;
+      if (byCredit && !Number.isNaN(threshold())) {
+        // Out of reach by one side's loss alone: on a side that loses in every trade of the wing
+        // (the other side's only adds to it), or on both when every trade loses somewhere.
         const worst = threshold();
-        if (putOut(k1, uMaxWing, worst) && callOut(k2, uMaxWing, worst)) {
+        const putLost = putOut(k1, uMaxWing, worst);
+        const callLost = callOut(k2, uMaxWing, worst);
+        if (
+          (putLost && (uMaxWing + tol < wp || (losesSomewhere && callLost))) ||
+          (callLost && uMaxWing + tol < wcLeast)
+        ) {
           pruned = true;
           continue;
         }
       }
-      if (hopeless(bound(k1, k2, uMaxWing, wp, callMayWin ? wcMin : Infinity))) continue;
+      if (hopeless(bound(k1, k2, uMaxWing, wp, wcLeast))) continue;
       if (byCredit && !Number.isNaN(threshold())) {
         // The wing by the floors of its trades' cases (u ≤ u_max): one whose put may not lose
         // (u ≥ wp − tol) loses on the call's side, unless it loses nowhere; the others lose on
@@ -502,12 +635,11 @@ export function scanCondors(
         const worst = threshold();
         let out = uMaxWing + tol < wp;
         if (!out) {
-          const credit = sold - fLp;
           const split = Math.min(firstAtLeast(k2 + wp), m);
           const narrowEnd = Math.min(firstAtLeast(k2 + uMaxWing + 2 * tol), m) - 1;
           const noLoss = Math.min(
-            minCall(j2 + 1, Math.min(split, narrowEnd + 1) - 1) + wp,
-            minCallSum(Math.max(split, j2 + 1), narrowEnd) - k2,
+            minCallAbove(j2, Math.min(split, narrowEnd + 1) - 1) + wp,
+            minCallSum.min(Math.max(split, j2 + 1), narrowEnd) - k2,
           );
           if (!(noLoss <= credit + 2 * tol)) out = callOut(k2, uMaxWing + tol, worst);
         }
@@ -530,18 +662,13 @@ export function scanCondors(
       // The kept trades' worst key, read again after each offered trade.
       let worst = g.rank ? threshold() : Number.NaN;
       const ranked = g.rank && key !== null && !Number.isNaN(worst);
-      // Call wings dearer than this leave a credit under wp − max loss: the trade fails the filter.
-      const credit = sold - fLp;
-      const slack = 1e-9 * Math.max(1, k2);
-      const dearest = g.lossLimit / shape.q + credit - wp - slack;
-      let first = firstCallWithin(j2 + 1, dearest);
       if (byCredit && ranked) {
         // Those at least this dear leave a credit with which the put side loses (u + tol < wp),
         // out of reach on its own.
         refreshLines(worst);
         const outOfReach = Math.max(credit - k1 + putLine, credit + tol - wp) + slack;
         if (outOfReach < dearest) {
-          const cut = firstCallWithin(j2 + 1, outOfReach);
+          const cut = firstCallWithin(j2, outOfReach);
           if (cut > first) {
             first = cut;
             pruned = true;
