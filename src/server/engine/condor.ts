@@ -168,8 +168,12 @@ class RangeMinima {
  * done in them. Sized for `m` strikes; the body lists for m² bodies.
  */
 class CondorScratch {
-  strikes = 0;
-  bodies = 0;
+  strikeCapacity = 0;
+  bodyCapacity = 0;
+  K = new Float64Array(0);
+  putSell = new Float64Array(0);
+  callSell = new Float64Array(0);
+  bucket = new Int32Array(0);
   nearLpBelow = new Float64Array(0);
   nearLcAbove = new Float64Array(0);
   putFill = new Float64Array(0);
@@ -194,9 +198,13 @@ class CondorScratch {
   readonly minPut = new RangeMinima();
 
   reserve(m: number): this {
-    if (m + 1 > this.strikes) {
-      const n = Math.max(m + 1, 2 * this.strikes);
-      this.strikes = n;
+    if (m + 1 > this.strikeCapacity) {
+      const n = Math.max(m + 1, 2 * this.strikeCapacity);
+      this.strikeCapacity = n;
+      this.K = new Float64Array(n);
+      this.putSell = new Float64Array(n);
+      this.callSell = new Float64Array(n);
+      this.bucket = new Int32Array(2 * n + 1);
       this.nearLpBelow = new Float64Array(n);
       this.nearLcAbove = new Float64Array(n);
       this.putFill = new Float64Array(n);
@@ -210,9 +218,9 @@ class CondorScratch {
       this.callRatio = new Float64Array(n);
       this.callRowReady = new Uint8Array(n);
     }
-    if (m * m > this.bodies) {
-      const n = Math.max(m * m, 2 * this.bodies);
-      this.bodies = n;
+    if (m * m > this.bodyCapacity) {
+      const n = Math.max(m * m, 2 * this.bodyCapacity);
+      this.bodyCapacity = n;
       this.callRows = new Float64Array(n);
       this.bodyShort = new Int32Array(n);
       this.bodyKey = new Float64Array(n);
@@ -255,15 +263,25 @@ export function scanCondors(
   const { nearLpBelow, nearLcAbove, putFill, callFill, putEdge, callEdge, callSum } = w;
   const { putHeadMin, callTailMin, putRatio, callRatio, minCallSum, minPut } = w;
   const { bodyShort, bodyKey, bodyUMax, bodyMinCall, order, led } = w;
+  const { K, putSell, callSell, bucket } = w;
+  for (let j = 0; j < m; j++) K[j] = strikes[base + 2 * j]!;
+  // A strike search starts from a bucket of an even grid over the strikes (2 per strike).
+  const buckets = 2 * m;
+  const lowest = K[0] ?? 0;
+  const perBucket = m > 1 && K[m - 1]! > lowest ? buckets / (K[m - 1]! - lowest) : 0;
+  for (let b = 0, j = 0; b <= buckets; b++) {
+    while (j < m && (K[j]! - lowest) * perBucket < b) j++;
+    bucket[b] = j;
+  }
   nearLpBelow[0] = Number.NaN; // largest eligible strike < K_j
   for (let j = 1; j <= m; j++) {
     const prev = j - 1;
-    nearLpBelow[j] = eLp[prev] ? strikes[base + 2 * prev]! : nearLpBelow[j - 1]!;
+    nearLpBelow[j] = eLp[prev] ? K[prev]! : nearLpBelow[j - 1]!;
   }
   nearLcAbove.fill(Number.NaN, Math.max(0, m - 1), m + 1);
   for (let j = m - 2; j >= 0; j--) {
     const next = j + 1;
-    nearLcAbove[j] = eLc[next] ? strikes[base + 2 * next]! : nearLcAbove[j + 1]!;
+    nearLcAbove[j] = eLc[next] ? K[next]! : nearLcAbove[j + 1]!;
   }
   // The cheapest bought fill over any range of wing strikes (Infinity where a leg may not go):
   // a body's wings only reach as far as the max loss lets them, and the far, cheap ones beyond
@@ -271,18 +289,20 @@ export function scanCondors(
   for (let j = 0; j < m; j++) {
     putFill[j] = eLp[j] ? fill(j, false, true) : Infinity;
     callFill[j] = eLc[j] ? fill(j, true, true) : Infinity;
+    putSell[j] = fill(j, false, false);
+    callSell[j] = fill(j, true, false);
   }
   // K0 − put fill at its largest at or below each index, K3 + call fill at its smallest at or
   // above (−Infinity / Infinity where no wing): wp + put fill and wc + call fill at their least.
   for (let j = 0, edge = -Infinity; j < m; j++) {
-    edge = Math.max(edge, strikes[base + 2 * j]! - putFill[j]!);
+    edge = Math.max(edge, K[j]! - putFill[j]!);
     putEdge[j] = edge;
   }
   for (let j = m - 1, edge = Infinity; j >= 0; j--) {
-    edge = Math.min(edge, strikes[base + 2 * j]! + callFill[j]!);
+    edge = Math.min(edge, K[j]! + callFill[j]!);
     callEdge[j] = edge;
   }
-  for (let j = 0; j < m; j++) callSum[j] = strikes[base + 2 * j]! + callFill[j]!;
+  for (let j = 0; j < m; j++) callSum[j] = K[j]! + callFill[j]!;
   minCallSum.build(callSum, m);
   minPut.build(putFill, m);
   // The cheapest put fill at or below each index, and call fill at or above.
@@ -316,21 +336,20 @@ export function scanCondors(
     }
     return lo;
   };
-  /** The first strike index at or above `x` (m when none). */
+  /**
+   * The first strike index at or above `x` (m when none): from its bucket, then a step or two.
+   * The strikes before a bucket's start map below the bucket, so below x (the map is monotone).
+   */
   const firstAtLeast = (x: number): number => {
-    let lo = 0;
-    let hi = m;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (strikes[base + 2 * mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    const at = (x - lowest) * perBucket;
+    let j = at > 0 ? bucket[Math.min(buckets, Math.floor(at))]! : 0;
+    while (j < m && K[j]! < x) j++;
+    return j;
   };
   const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
   const { below: cdfBelow, above: cdfAbove, quantile } = cdfBounds(g, cdf);
   // The metrics count |P/L| ≤ 1e-9 of the price scale as zero: keep the bound 10× clear of it.
-  const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? strikes[base + 2 * (m - 1)]! : 0);
+  const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? K[m - 1]! : 0);
   /**
    * Optimistic key for credit ≤ uMax with the narrowest wings wpMin, wcMin (see module comment);
    * `exact` evaluates the CDF, otherwise its bounds (`cdfBounds`) stand for it.
@@ -437,11 +456,11 @@ export function scanCondors(
   callRatio.fill(-Infinity, 0, m);
   for (let j1 = 1; j1 < m; j1++) {
     if (!eSp[j1]) continue;
-    const k1 = strikes[base + 2 * j1]!;
-    const f = fill(j1, false, false);
+    const k1 = K[j1]!;
+    const f = putSell[j1]!;
     let ratio = -Infinity;
     for (let j0 = j1 - 1; j0 >= 0; j0--) {
-      const width = k1 - strikes[base + 2 * j0]!;
+      const width = k1 - K[j0]!;
       if (Math.max(0, f - putHeadMin[j0]!) / width <= Math.max(0, ratio)) break;
       ratio = Math.max(ratio, (f - putFill[j0]!) / width);
     }
@@ -449,11 +468,11 @@ export function scanCondors(
   }
   for (let j2 = 0; j2 < m - 1; j2++) {
     if (!eSc[j2]) continue;
-    const k2 = strikes[base + 2 * j2]!;
-    const f = fill(j2, true, false);
+    const k2 = K[j2]!;
+    const f = callSell[j2]!;
     let ratio = -Infinity;
     for (let j3 = j2 + 1; j3 < m; j3++) {
-      const width = strikes[base + 2 * j3]! - k2;
+      const width = K[j3]! - k2;
       if (Math.max(0, f - callTailMin[j3]!) / width <= Math.max(0, ratio)) break;
       ratio = Math.max(ratio, (f - callFill[j3]!) / width);
     }
@@ -495,19 +514,19 @@ export function scanCondors(
   let count = 0;
   for (let j1 = 1; j1 < m - 1; j1++) {
     if (!eSp[j1]) continue;
-    const k1 = strikes[base + 2 * j1]!;
-    const fSp = fill(j1, false, false);
+    const k1 = K[j1]!;
+    const fSp = putSell[j1]!;
     const wpMin = k1 - nearLpBelow[j1]!;
     if (!(wpMin > 0)) continue;
     for (let j2 = shape.butterfly ? j1 : m - 2; shape.butterfly ? j2 === j1 : j2 > j1; j2--) {
       if (!eSc[j2]) continue;
-      const k2 = strikes[base + 2 * j2]!;
+      const k2 = K[j2]!;
       const wcMin = nearLcAbove[j2]! - k2;
       if (!(wcMin > 0)) continue;
       const leastLoss = leastMaxLoss(j1, j2, Math.max(wpMin, wcMin));
       // No trade of the body passes the max loss filter.
       if (shape.q * leastLoss > g.lossLimit) continue;
-      const sold = fSp + fill(j2, true, false);
+      const sold = fSp + callSell[j2]!;
       // Every trade loses on one side at least, with credit u ≤ sold: out of reach when either
       // side's loss alone is.
       if (byCredit && leastLoss > tol) {
@@ -574,9 +593,9 @@ export function scanCondors(
     if (hopeless(bodyKey[b]!)) continue;
     const j1 = Math.floor(bodyShort[b]! / m);
     const j2 = bodyShort[b]! - j1 * m;
-    const k1 = strikes[base + 2 * j1]!;
-    const k2 = strikes[base + 2 * j2]!;
-    const sold = fill(j1, false, false) + fill(j2, true, false);
+    const k1 = K[j1]!;
+    const k2 = K[j2]!;
+    const sold = putSell[j1]! + callSell[j2]!;
     const uMax = bodyUMax[b]!;
     const minCallWing = bodyMinCall[b]!;
     const wcMin = nearLcAbove[j2]! - k2;
@@ -584,7 +603,7 @@ export function scanCondors(
     // The body's credit floor for trades that lose on both sides, found on first use.
     let floorBoth = Number.NaN;
     for (let j0 = j1 - 1; j0 >= 0; j0--) {
-      const k0 = strikes[base + 2 * j0]!;
+      const k0 = K[j0]!;
       const wp = k1 - k0;
       // Max loss ≥ q·(wp − u) ≥ q·(K1 − (K0 − put fill) − sold + cheapest call fill), with
       // K0 − put fill at its largest at or below K0, and the spread width only grow.
@@ -676,7 +695,7 @@ export function scanCondors(
         }
       }
       for (let j3 = first; j3 < m; j3++) {
-        const k3 = strikes[base + 2 * j3]!;
+        const k3 = K[j3]!;
         // Max loss ≥ q·(wc − u) ≥ q·((K3 + call fill) − K2 − sold + put fill), with K3 + call
         // fill at its smallest at or above K3, and the spread width only grow.
         if (shape.q * (callEdge[j3]! - k2 - sold + fLp) > g.lossLimit || k3 - k0 > g.widthMax + MARGIN * k3)
