@@ -552,16 +552,27 @@ export function scanCondors(
       // > tol), however narrow its nearest wing.
       const putMayWin = !byWings || putSideLoss <= tol;
       const callMayWin = !byWings || callSideLoss <= tol;
-      bodyShort[count] = j1 * m + j2;
       // Every trade loses somewhere when its max loss is over the tolerance: on one side at least.
-      const optimistic = bodyBound(
-        k1,
-        k2,
-        uMax,
-        putMayWin ? wpMin : Infinity,
-        callMayWin ? wcMin : Infinity,
-        byWings && putMayWin && callMayWin && leastLoss > tol,
-      );
+      const losesSomewhere = byWings && putMayWin && callMayWin && leastLoss > tol;
+      const wpLeast = putMayWin ? wpMin : Infinity;
+      const wcLeast = callMayWin ? wcMin : Infinity;
+      // Kept trades only get better: a body out of reach now stays out. First on one side's line
+      // alone, where that side counts in the bound; then on the bound itself.
+      const worst = byCredit ? threshold() : Number.NaN;
+      if (!Number.isNaN(worst)) {
+        const putLost = putOut(k1, uMax, worst);
+        const callLost = callOut(k2, uMax, worst);
+        if (
+          (putLost && (uMax + tol < wpLeast || (losesSomewhere && callLost))) ||
+          (callLost && uMax + tol < wcLeast)
+        ) {
+          pruned = true;
+          continue;
+        }
+      }
+      const optimistic = bodyBound(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere);
+      if (hopeless(optimistic)) continue;
+      bodyShort[count] = j1 * m + j2;
       bodyKey[count] = optimistic;
       bodyUMax[count] = uMax;
       bodyMinCall[count] = minCallWing;
