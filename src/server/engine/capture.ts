@@ -86,30 +86,28 @@ export function captureView(
   us.forEach((u, i) => {
     underlyingOf.set(u, i);
   });
-  // Options grouped by captured underlying (snapshot rows are sorted by underlying row already,
-  // but the captured underlyings may come in any order).
-  const byUnderlying = new Map<number, number[]>();
+  // Snapshot rows are sorted by underlying row, so each underlying's distinct rows are one run of
+  // `sortedRows`; the capture lays the runs out in the order of `underlyings`.
   const optionU = view.cols.options.underlying;
-  for (const r of sortedRows) {
-    const list = byUnderlying.get(optionU[r]!) ?? [];
-    list.push(r);
-    byUnderlying.set(optionU[r]!, list);
-  }
-  const order: number[] = [];
+  const runOf = new Map<number, number>();
+  for (let i = 0; i < n; i++)
+    if (i === 0 || optionU[sortedRows[i]!] !== optionU[sortedRows[i - 1]!])
+      runOf.set(optionU[sortedRows[i]!]!, i);
+  const orderRows = new Int32Array(n);
   const start = new Int32Array(us.length);
   const end = new Int32Array(us.length);
+  let at = 0;
   us.forEach((u, i) => {
-    start[i] = order.length;
-    for (const r of byUnderlying.get(u) ?? []) order.push(r);
-    end[i] = order.length;
+    start[i] = at;
+    const first = runOf.get(u);
+    if (first !== undefined)
+      for (let j = first; j < n && optionU[sortedRows[j]!] === u; j++) orderRows[at++] = sortedRows[j]!;
+    end[i] = at;
   });
   const rowOf = new Int32Array(view.cols.options.strike.length).fill(-1);
-  order.forEach((r, i) => {
-    rowOf[r] = i;
-  });
-  const orderRows = Int32Array.from(order);
-  const options = pick(view.cols.options, orderRows);
-  options.underlying.set(order.map((r) => underlyingOf.get(optionU[r]!)!));
+  for (let i = 0; i < at; i++) rowOf[orderRows[i]!] = i;
+  const options = pick(view.cols.options, orderRows.subarray(0, at));
+  for (let i = 0; i < at; i++) options.underlying[i] = underlyingOf.get(optionU[orderRows[i]!]!)!;
   const underlyingCols = pick(view.cols.underlyings, us);
   underlyingCols.optionStart.set(start);
   underlyingCols.optionEnd.set(end);

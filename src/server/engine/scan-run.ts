@@ -274,16 +274,30 @@ function finish(
     at += g.rows.length;
   }
   const { capture, rowOf } = captureView(view, kept, used);
-  const groups: ResultGroup[] = raw.map((g) => ({
-    u: capture.underlyingOf.get(g.u)!,
-    symbol: view.symbols[g.u]!,
-    count: g.count,
-    exact: g.exact,
-    trades: Array.from({ length: g.size }, (_, t) => ({
-      rows: Int32Array.from(g.rows.subarray(t * legs, (t + 1) * legs), (r) => rowOf[r]!),
-      keys: g.keys.slice(t * kc, (t + 1) * kc),
-    })),
-  }));
+  // Every kept trade's capture rows in one pass; a group's trades are made when first read (a
+  // page shows 20 of hundreds of tickers, and 10 small arrays per ticker cost more than the scan's
+  // merge).
+  const captured = new Int32Array(used.length);
+  for (let i = 0; i < used.length; i++) captured[i] = rowOf[used[i]!]!;
+  at = 0;
+  const groups = raw.map((g): ResultGroup => {
+    const rows = captured.subarray(at, at + g.rows.length);
+    at += g.rows.length;
+    let trades: ResultTrade[] | null = null;
+    return {
+      u: capture.underlyingOf.get(g.u)!,
+      symbol: view.symbols[g.u]!,
+      count: g.count,
+      exact: g.exact,
+      get trades() {
+        trades ??= Array.from({ length: g.size }, (_, t) => ({
+          rows: rows.subarray(t * legs, (t + 1) * legs),
+          keys: g.keys.subarray(t * kc, (t + 1) * kc),
+        }));
+        return trades;
+      },
+    };
+  });
   const indicators = new Map<string, Float64Array>();
   for (const name of INDICATORS) {
     if (!plan.underlying.some((f) => f.definition.name === name)) continue;
