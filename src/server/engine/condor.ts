@@ -428,6 +428,26 @@ export function scanCondors(
     return k2 + u <= callLine;
   };
   /**
+   * True when the trades with credit ≤ u are out of reach of `worst` on one side's line alone: on
+   * a side that loses in every one of them (its least width over u; the other side's loss only
+   * adds to it), or on either side when every trade loses somewhere.
+   */
+  const sideOut = (
+    k1: number,
+    k2: number,
+    u: number,
+    wpLeast: number,
+    wcLeast: number,
+    losesSomewhere: boolean,
+    worst: number,
+  ): boolean => {
+    const putLost = putOut(k1, u, worst);
+    const callLost = callOut(k2, u, worst);
+    return (
+      (putLost && (u + tol < wpLeast || (losesSomewhere && callLost))) || (callLost && u + tol < wcLeast)
+    );
+  };
+  /**
    * For a body and `worst`: the credit at or below which no trade that loses on both sides can
    * beat `worst` (−Infinity: none). Such a trade's key bound depends on its credit alone and only
    * improves with it, so the credit is bisected once per body; the kept trades only get better,
@@ -559,16 +579,9 @@ export function scanCondors(
       // Kept trades only get better: a body out of reach now stays out. First on one side's line
       // alone, where that side counts in the bound; then on the bound itself.
       const worst = byCredit ? threshold() : Number.NaN;
-      if (!Number.isNaN(worst)) {
-        const putLost = putOut(k1, uMax, worst);
-        const callLost = callOut(k2, uMax, worst);
-        if (
-          (putLost && (uMax + tol < wpLeast || (losesSomewhere && callLost))) ||
-          (callLost && uMax + tol < wcLeast)
-        ) {
-          pruned = true;
-          continue;
-        }
+      if (!Number.isNaN(worst) && sideOut(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere, worst)) {
+        pruned = true;
+        continue;
       }
       const optimistic = bodyBound(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere);
       if (hopeless(optimistic)) continue;
@@ -640,19 +653,13 @@ export function scanCondors(
       // wc + call fill within the credit the put side leaves.
       const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + fLp <= sold + tol;
       const wcLeast = callMayWin ? wcMin : Infinity;
-      if (byCredit && !Number.isNaN(threshold())) {
-        // Out of reach by one side's loss alone: on a side that loses in every trade of the wing
-        // (the other side's only adds to it), or on both when every trade loses somewhere.
-        const worst = threshold();
-        const putLost = putOut(k1, uMaxWing, worst);
-        const callLost = callOut(k2, uMaxWing, worst);
-        if (
-          (putLost && (uMaxWing + tol < wp || (losesSomewhere && callLost))) ||
-          (callLost && uMaxWing + tol < wcLeast)
-        ) {
-          pruned = true;
-          continue;
-        }
+      if (
+        byCredit &&
+        !Number.isNaN(threshold()) &&
+        sideOut(k1, k2, uMaxWing, wp, wcLeast, losesSomewhere, threshold())
+      ) {
+        pruned = true;
+        continue;
       }
       if (hopeless(bound(k1, k2, uMaxWing, wp, wcLeast))) continue;
       if (byCredit && !Number.isNaN(threshold())) {
