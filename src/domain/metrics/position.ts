@@ -192,7 +192,7 @@ export function positionValues(pos: Position, prices: Float64Array, atMs: number
     input.r.fill(pos.rate, 0, n);
     input.q.fill(pos.dividendYield, 0, n);
     input.sigma.fill(leg.iv, 0, n);
-    bsKernel(columns, output, 0, n, false);
+    bsKernel(columns, output, 0, n);
     const price = output.price;
     for (let i = 0; i < n; i++) {
       const s = prices[i]!;

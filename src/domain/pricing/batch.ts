@@ -6,9 +6,11 @@
  * Sort rows by underlying and expiration: terms shared by consecutive rows are computed once.
  *
  * - exact path (default): bit-for-bit equal to `bsGreeks`.
- * - fast path (`{ fast: true }`): table-driven Φ/φ; within 1e-7 of the exact path.
+ * - fast path (`{ fast: true }`): a WebAssembly kernel on table-driven Φ/φ (`wasm/bs-fast-rows.ts`);
+ *   within 1e-7 of the exact path.
  */
 import { bsKernel } from './bs-kernel.ts';
+import { bsFastKernel } from './wasm/bs-fast-rows.ts';
 
 export interface BsBatchInput {
   /** 1 for a call, 0 for a put. */
@@ -40,5 +42,6 @@ export interface BsBatchOutput {
 
 /** Prices every row of `input` into `out` (all arrays of the same length n). */
 export function bsBatch(input: BsBatchInput, out: BsBatchOutput, opts?: { fast?: boolean }): void {
-  bsKernel(input, out, 0, input.S.length, opts?.fast === true);
+  if (opts?.fast === true) bsFastKernel(input, out, 0, input.S.length);
+  else bsKernel(input, out, 0, input.S.length);
 }

@@ -61,7 +61,7 @@ function priceAll(
   row.r[0] = r;
   row.q[0] = q;
   row.sigma[0] = sigma;
-  bsKernel(row, scratch, 0, 1, false);
+  bsKernel(row, scratch, 0, 1);
 }
 
 /** Option price per share. */

@@ -7,14 +7,15 @@
  * t = x/(2^e·c) − 1 with |t| ≤ 1/512, and ln(1 + t) by its series to t⁵ (the t⁶ term is below
  * 1e-17). e and j come from the high word of the double. Error below 5e-16·max(1, |ln x|) (tested):
  * what a sum of logarithms of order one needs. Zero, negative, subnormal, infinite and NaN
- * arguments go to `Math.log`.
+ * arguments go to `Math.log`. The batch fast path's WebAssembly kernel runs the same steps on these
+ * tables (`wasm/bs-fast-rows.as.ts`).
  */
 
 const MIN_NORMAL = 2 ** -1022;
 const STEPS = 256;
 /** ln(1 + j/256) and 1/(1 + j/256) for j = 0..256 (j = 256 is m rounded up to 2). */
-const LN_C = new Float64Array(STEPS + 1);
-const INV_C = new Float64Array(STEPS + 1);
+export const LN_C = new Float64Array(STEPS + 1);
+export const INV_C = new Float64Array(STEPS + 1);
 for (let j = 0; j <= STEPS; j++) {
   LN_C[j] = Math.log1p(j / STEPS);
   INV_C[j] = STEPS / (STEPS + j);
@@ -22,7 +23,7 @@ for (let j = 0; j <= STEPS; j++) {
 // Exactly ln 2 at j = 256, so that for x just below 1 (e = −1, c = 2) the two terms cancel exactly.
 LN_C[STEPS] = Math.LN2;
 /** 2^−e for the exponent e of every normal double, indexed by the biased exponent e + 1023. */
-const POW2_NEG = new Float64Array(2047);
+export const POW2_NEG = new Float64Array(2047);
 for (let k = 1; k < 2047; k++) POW2_NEG[k] = 2 ** (1023 - k);
 
 const WORD = new Float64Array(1);

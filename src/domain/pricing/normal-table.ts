@@ -11,8 +11,8 @@
  * which are the double values of Φ and φ everywhere beyond, so the clamp costs no accuracy. The
  * table is 2 × 5,121 doubles (80 KB); the part a market touches, |x| ≲ 10, is 20 KB.
  *
- * The lookup comes in pieces (node, offset, Φ increment, φ) so that the batch kernel can take
- * Φ(d), Φ(−d) and φ(d) from one node: the grid is symmetric, node `MIRROR − i` sits at −x0, and
+ * The batch fast path (`wasm/bs-fast-rows.as.ts`) reads the same node values (`CDF_NODES`, `PDF_NODES`) and the same
+ * expansions; the grid is symmetric, so it takes Φ(−d) from the mirrored node,
  * Φ(−x0 − h) = Φ(−x0) − (Φ(x0 + h) − Φ(x0)).
  */
 import { INV_SQRT_2PI, normCdf, normPdf, normTailScaled } from './normal.ts';
@@ -21,9 +21,10 @@ const GRID = 64;
 const STEP = 1 / GRID;
 const GRID_MAX = 40;
 /** Index of the last node; node MIRROR − i is at −x0 when node i is at x0. */
-export const MIRROR = 2 * GRID_MAX * GRID;
-const CDF_NODES = new Float64Array(MIRROR + 1);
-const PDF_NODES = new Float64Array(MIRROR + 1);
+const MIRROR = 2 * GRID_MAX * GRID;
+/** Φ and φ at the MIRROR + 1 nodes from −40 to 40. */
+export const CDF_NODES = new Float64Array(MIRROR + 1);
+export const PDF_NODES = new Float64Array(MIRROR + 1);
 for (let i = 0; i <= MIRROR; i++) {
   const x0 = i * STEP - GRID_MAX;
   CDF_NODES[i] = normCdf(x0);
@@ -34,30 +35,25 @@ const SIXTH = 1 / 6;
 const TWENTY_FOURTH = 1 / 24;
 
 /** x clamped to the grid, NaN kept. */
-export function clampToGrid(x: number): number {
+function clampToGrid(x: number): number {
   return Math.min(Math.max(x, -GRID_MAX), GRID_MAX);
 }
 
 /** Nearest node of a clamped x; NaN maps to node 0 and stays NaN through the offset. */
-export function nodeOf(c: number): number {
+function nodeOf(c: number): number {
   return ((c + GRID_MAX) * GRID + 0.5) | 0;
 }
 
 /** Offset h = c − x0 of a clamped x from its node i, |h| ≤ 1/128. */
-export function offsetFrom(c: number, i: number): number {
+function offsetFrom(c: number, i: number): number {
   return c - (i * STEP - GRID_MAX);
-}
-
-/** Φ at node i. */
-export function cdfNode(i: number): number {
-  return CDF_NODES[i]!;
 }
 
 /**
  * Φ(x0 + h) − Φ(x0) = ∫₀ʰ φ(x0+v)dv = φ(x0)·(h − x0h²/2 + (x0²−1)h³/6 + (3x0−x0³)h⁴/24) + O(h⁵);
  * the h⁵ term is below 3e-13 for |h| ≤ 1/128.
  */
-export function cdfIncrement(i: number, h: number): number {
+function cdfIncrement(i: number, h: number): number {
   const x0 = i * STEP - GRID_MAX;
   const x2 = x0 * x0;
   const poly = h * (1 + h * (-0.5 * x0 + h * ((x2 - 1) * SIXTH + h * (3 - x2) * x0 * TWENTY_FOURTH)));
@@ -68,7 +64,7 @@ export function cdfIncrement(i: number, h: number): number {
  * φ(c) for c = x0 + h at node i: φ(x0)·e^u with u = −h(x0 + h/2) = −h(c − h/2), e^u to u⁴; the u⁵
  * term times φ(x0) is below 1e-15 (|u| ≈ |c|/128 is large only where φ is small).
  */
-export function pdfAt(i: number, h: number, c: number): number {
+function pdfAt(i: number, h: number, c: number): number {
   const u = -h * (c - 0.5 * h);
   return PDF_NODES[i]! * (1 + u * (1 + u * (0.5 + u * (SIXTH + u * TWENTY_FOURTH))));
 }

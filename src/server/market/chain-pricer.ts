@@ -1,11 +1,11 @@
 /**
  * Reprices the option chain of one underlying into a snapshot frame: surface vol per option
  * (SSVI on the session's term structure, moved by the spot since the open), Black-Scholes-Merton
- * price and greeks through the domain's batch kernel (`bsKernel`, the fast path of `bsBatch`, on
+ * price and greeks through the domain's batch kernel (`bsFastKernel`, the fast path of `bsBatch`, on
  * the row range of the underlying so no per-call views are allocated), bid/ask from the quote model,
  * cumulative volume, last, high and low, and the expiry-level columns.
  */
-import { bsKernel } from '../../domain/pricing/bs-kernel.ts';
+import { bsFastKernel } from '../../domain/pricing/wasm/bs-fast-rows.ts';
 import type { ChainLayout } from './chain-layout.ts';
 import { volumeProfile } from './market-clock.ts';
 import { askCents, bidCents, halfWidth, type SpreadParams } from './quote-model.ts';
@@ -160,12 +160,11 @@ export class ChainPricer {
         q[i + 1] = carry;
       }
     }
-    bsKernel(
+    bsFastKernel(
       { isCall: right, S, K: strike, T: years, r, q, sigma: iv, lnK },
       { price: this.#price, delta, gamma, theta: thetaCol, vega },
       from,
       to,
-      true,
     );
     const share = volumeProfile(sessionFraction);
     const price = this.#price;

@@ -52,6 +52,57 @@ const pairedChain = fc
     rows.flatMap((r, i) => [r, { ...r, isCall: !r.isCall }, r].slice(0, 1 + copies[i % copies.length]!)),
   );
 
+/** A row with T > 0 and σ > 0. */
+const liveRow: fc.Arbitrary<Row> = fc.record({
+  isCall: fc.boolean(),
+  S: real(1, 2000),
+  K: real(0.3, 6000),
+  T: real(2 * HOUR, 3),
+  r: real(-0.01, 0.1),
+  q: real(0, 0.08),
+  sigma: real(0.05, 3),
+});
+
+/**
+ * A chain exactly as the snapshot lays it out: per strike the call then the put, same inputs, which
+ * the fast path prices two strikes at a time. Some strikes have σ = 0 (their rows take the limit).
+ * Each group of strikes differs from the one before in one of S, T, r and q only, so two strikes on
+ * either side of a change sit next to each other with everything else equal.
+ */
+const snapshotChain = fc
+  .tuple(
+    liveRow,
+    fc.array(
+      fc.record({
+        change: fc.constantFrom('S', 'T', 'r', 'q'),
+        fresh: liveRow,
+        strikes: fc.array(
+          fc.record({
+            K: real(0.3, 6000),
+            sigma: fc.oneof(
+              { arbitrary: real(0.05, 3), weight: 4 },
+              { arbitrary: fc.constant(0), weight: 1 },
+            ),
+            // Now and then a put with a σ of its own, which must not be priced with its call's.
+            putSigma: fc.option(real(0.05, 3), { freq: 4 }),
+          }),
+          { minLength: 1, maxLength: 9 },
+        ),
+      }),
+      { minLength: 1, maxLength: 6 },
+    ),
+  )
+  .map(([first, groups]) => {
+    let base = first;
+    return groups.flatMap(({ change, fresh, strikes }) => {
+      base = { ...base, [change]: fresh[change] };
+      return strikes.flatMap(({ K, sigma, putSigma }) => [
+        { ...base, K, sigma, isCall: true },
+        { ...base, K, sigma: putSigma ?? sigma, isCall: false },
+      ]);
+    });
+  });
+
 function columns(rows: readonly Row[]): { input: BsBatchInput; out: () => BsBatchOutput } {
   const n = rows.length;
   const col = (f: (r: Row) => number) => Float64Array.from(rows, f);
@@ -94,17 +145,26 @@ describe('bsBatch', () => {
 
   test('fast path is within 1e-7 of the exact path in every output', () => {
     fc.assert(
-      fc.property(fc.oneof(chain, pairedChain, fc.array(row, { minLength: 1, maxLength: 40 })), (rows) => {
-        const { input, out } = columns(rows);
-        const exact = out();
-        const fast = out();
-        bsBatch(input, exact);
-        bsBatch(input, fast, { fast: true });
-        for (const f of FIELDS) {
-          for (let i = 0; i < rows.length; i++)
-            expect(Math.abs(fast[f][i]! - exact[f][i]!)).toBeLessThan(1e-7);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          chain,
+          pairedChain,
+          snapshotChain,
+          snapshotChain,
+          fc.array(row, { minLength: 1, maxLength: 40 }),
+        ),
+        (rows) => {
+          const { input, out } = columns(rows);
+          const exact = out();
+          const fast = out();
+          bsBatch(input, exact);
+          bsBatch(input, fast, { fast: true });
+          for (const f of FIELDS) {
+            for (let i = 0; i < rows.length; i++)
+              expect(Math.abs(fast[f][i]! - exact[f][i]!)).toBeLessThan(1e-7);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -150,7 +210,7 @@ describe('bsBatch', () => {
     // Terms cached from earlier rows (per expiry and spot, and rows with the same inputs reusing the
     // first one's table lookups) must equal what the row computes on its own.
     fc.assert(
-      fc.property(fc.oneof(chain, pairedChain), (rows) => {
+      fc.property(fc.oneof(chain, pairedChain, snapshotChain, snapshotChain), (rows) => {
         const { input, out } = columns(rows);
         const together = out();
         bsBatch(input, together, { fast: true });

@@ -1,0 +1,127 @@
+/**
+ * The batch fast path: `bsFastKernel` prices rows through the WebAssembly kernel
+ * (`bs-fast-rows.as.ts`), instantiated on first use and seen from JavaScript as typed-array views of
+ * its block columns. Instantiation is synchronous (the module is 10 KB), so `bsBatch` stays a plain
+ * function; the server and its workers use it, the app prices with the exact path and never loads
+ * it. The kernel's memory never grows, so the views stay valid for the life of the process.
+ */
+import type { BsBatchInput, BsBatchOutput } from '../batch.ts';
+import { limitRow } from '../bs-kernel.ts';
+import { INV_C, LN_C, POW2_NEG } from '../log-table.ts';
+import { CDF_NODES, PDF_NODES } from '../normal-table.ts';
+import { BS_FAST_ROWS_WASM } from './bs-fast-rows.wasm.ts';
+
+/** The part of the WebAssembly API used here; the server's type libraries do not declare it. */
+declare const WebAssembly: {
+  readonly Module: new (bytes: Uint8Array) => object;
+  readonly Instance: new (module: object) => { readonly exports: unknown };
+};
+
+interface Exports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  blockRows(): number;
+  columns(): number;
+  isCallColumn(): number;
+  leftRows(): number;
+  tables(k: number): number;
+  priceRows(n: number, hasLnK: number): number;
+}
+
+/**
+ * The kernel's block columns: copy up to `block` rows of input in before `priceRows`; it writes the
+ * outputs except for the rows it leaves.
+ */
+interface FastRowsKernel extends Required<BsBatchInput>, BsBatchOutput {
+  /** Rows per call of `priceRows`. */
+  readonly block: number;
+  /** The rows (within the block) the last `priceRows` left to the caller: T ≤ 0 or σ√T ≤ 1e-12. */
+  readonly left: Int32Array;
+  /** Prices rows [0, n); ln K from the `lnK` column when `hasLnK`. Returns how many rows it left. */
+  priceRows(n: number, hasLnK: boolean): number;
+}
+
+let kernel: FastRowsKernel | undefined;
+
+/**
+ * Writes rows [from, to) of `out` from rows [from, to) of `input`, as `bsKernel` does, within 1e-7 of
+ * it in every output (see docs/PRICING.md for the measured bound).
+ */
+export function bsFastKernel(input: BsBatchInput, out: BsBatchOutput, from: number, to: number): void {
+  kernel ??= instantiate();
+  for (let start = from; start < to; start += kernel.block) {
+    fastBlock(kernel, input, out, start, Math.min(start + kernel.block, to));
+  }
+}
+
+/**
+ * Rows [from, to), at most one block: the inputs are copied into the kernel's memory and the outputs
+ * back (about a third of the time per row, measured; see docs/PRICING.md). The rows it leaves
+ * (T ≤ 0 or σ√T ≤ 1e-12) take `limitRow`, as on the exact path.
+ */
+function fastBlock(
+  k: FastRowsKernel,
+  input: BsBatchInput,
+  out: BsBatchOutput,
+  from: number,
+  to: number,
+): void {
+  const n = to - from;
+  k.isCall.set(input.isCall.subarray(from, to));
+  k.S.set(input.S.subarray(from, to));
+  k.K.set(input.K.subarray(from, to));
+  k.T.set(input.T.subarray(from, to));
+  k.r.set(input.r.subarray(from, to));
+  k.q.set(input.q.subarray(from, to));
+  k.sigma.set(input.sigma.subarray(from, to));
+  const lnK = input.lnK;
+  if (lnK) k.lnK.set(lnK.subarray(from, to));
+  const left = k.priceRows(n, lnK !== undefined);
+  const whole = n === k.block;
+  out.price.set(whole ? k.price : k.price.subarray(0, n), from);
+  out.delta.set(whole ? k.delta : k.delta.subarray(0, n), from);
+  out.gamma.set(whole ? k.gamma : k.gamma.subarray(0, n), from);
+  out.theta.set(whole ? k.theta : k.theta.subarray(0, n), from);
+  out.vega.set(whole ? k.vega : k.vega.subarray(0, n), from);
+  for (let j = 0; j < left; j++) {
+    const i = from + k.left[j]!;
+    const T = input.T[i]!;
+    const r = input.r[i]!;
+    const q = input.q[i]!;
+    const sign = input.isCall[i] !== 0 ? 1 : -1;
+    limitRow(out, i, sign, input.S[i]!, input.K[i]!, T, r, q, Math.exp(-r * T), Math.exp(-q * T));
+  }
+}
+
+function instantiate(): FastRowsKernel {
+  const bytes = Uint8Array.from(atob(BS_FAST_ROWS_WASM), (c) => c.charCodeAt(0));
+  const wasm = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as Exports;
+  const { buffer } = wasm.memory;
+  const block = wasm.blockRows();
+  // The tables of normal-table.ts and log-table.ts, so the kernel reads the same numbers.
+  const nodes = wasm.tables(0);
+  new Float64Array(buffer, nodes, CDF_NODES.length).set(CDF_NODES);
+  new Float64Array(buffer, nodes + CDF_NODES.byteLength, PDF_NODES.length).set(PDF_NODES);
+  for (const [k, table] of [LN_C, INV_C, POW2_NEG].entries()) {
+    new Float64Array(buffer, wasm.tables(k + 1), table.length).set(table);
+  }
+  const base = wasm.columns();
+  const column = (k: number) => new Float64Array(buffer, base + k * block * 8, block);
+  return {
+    block,
+    S: column(0),
+    K: column(1),
+    T: column(2),
+    r: column(3),
+    q: column(4),
+    sigma: column(5),
+    lnK: column(6),
+    price: column(7),
+    delta: column(8),
+    gamma: column(9),
+    theta: column(10),
+    vega: column(11),
+    isCall: new Uint8Array(buffer, wasm.isCallColumn(), block),
+    left: new Int32Array(buffer, wasm.leftRows(), block),
+    priceRows: (n, hasLnK) => wasm.priceRows(n, hasLnK ? 1 : 0),
+  };
+}
