@@ -1,16 +1,17 @@
+import { CDF_NODES, ln, MIRROR, PDF_NODES } from './tables.as';
+
 // The fast path of the Black-Scholes-Merton batch (`bs-kernel.ts`), in AssemblyScript compiled to
-// WebAssembly with 128-bit SIMD (`npm run build:wasm` writes `bs-fast-rows.wasm.ts`). The JavaScript
+// WebAssembly with 128-bit SIMD (`npm run build:wasm` writes `kernels.wasm.ts`). The JavaScript
 // loop it replaces spent most of its time on typed-array bounds checks and reloads and on one lane of
 // arithmetic; here a row's loads and stores are plain memory accesses and two strikes share each
 // instruction. docs/PRICING.md gives the formulas and the measurements.
 //
-// The caller (`bs-fast.ts`) copies up to BLOCK rows into the input columns, calls `priceRows`, and
+// The caller (`bs-fast-rows.ts`) copies up to BLOCK rows into the input columns, calls `priceRows`, and
 // copies the outputs back. Memory layout, all f64 columns of BLOCK rows:
 //   S, K, T, r, q, σ, ln K (inputs), price, delta, gamma, theta, vega (outputs),
 // then `isCall` (one byte per row) and the indices of the rows `priceRows` left to the caller.
-// Φ and φ at the nodes of the grid come from `normal-table.ts`, and the logarithm's tables from
-// `log-table.ts` (copied in once, at the addresses `tables` gives), so both languages read one table
-// and `ln` here gives the bits of `lnFast` there.
+// The tables (Φ and φ at the nodes, the logarithm's) are those of `tables.as.ts`, so `ln` here gives
+// the bits of `lnFast` there.
 //
 // Per row, with the terms shared by a run of rows of one expiration and spot kept from row to row:
 //   d1 = (ln S − ln K + (r − q)T)/(σ√T) + σ√T/2, d2 = d1 − σ√T, clamped to the grid ±40;
@@ -26,27 +27,17 @@ const BLOCK: i32 = 4096;
 const GRID: f64 = 64;
 const GRID_MAX: f64 = 40;
 const STEP: f64 = 1.0 / 64;
-/** Index of the last node; node MIRROR − i sits at −x0 when node i sits at x0. */
-const MIRROR: i32 = 5120;
 const PER_DAY: f64 = 1.0 / 365;
 /** σ√T at or below which the caller prices the row as its limit (see `limitRow`). */
 const MIN_STD_DEV: f64 = 1e-12;
 /** ln K by strike for callers without the column: direct-mapped on the strike's cents. */
 const LN_K_SLOTS: i32 = 1024;
 
-const CDF_NODES: usize = memory.data(8 * (MIRROR + 1), 16);
-const PDF_NODES: usize = memory.data(8 * (MIRROR + 1), 16);
 const COLUMNS: usize = memory.data(8 * BLOCK * 12, 16);
 const IS_CALL: usize = memory.data(BLOCK, 16);
 const LEFT_ROWS: usize = memory.data(4 * BLOCK, 16);
 const LN_K_KEYS: usize = memory.data(8 * LN_K_SLOTS, 16);
 const LN_K_VALUES: usize = memory.data(8 * LN_K_SLOTS, 16);
-/** `lnFast`'s tables: ln(1 + j/256), 256/(256 + j) for j = 0..256, and 2^−e by biased exponent. */
-const LOG_STEPS: i32 = 256;
-const LN_C: usize = memory.data(8 * (LOG_STEPS + 1), 16);
-const INV_C: usize = memory.data(8 * (LOG_STEPS + 1), 16);
-const POW2_NEG: usize = memory.data(8 * 2047, 16);
-const MIN_NORMAL: f64 = 2.2250738585072014e-308;
 
 export function blockRows(): i32 {
   return BLOCK;
@@ -62,14 +53,9 @@ export function isCallColumn(): usize {
 export function leftRows(): usize {
   return LEFT_ROWS;
 }
-/**
- * Where the caller copies the tables: Φ at the 5,121 nodes, then φ at the same nodes (k = 0), and
- * `lnFast`'s ln(1 + j/256) (k = 1), 256/(256 + j) (k = 2) and 2^−e (k = 3). Empties the ln K cache.
- */
-export function tables(k: i32): usize {
-  for (let s = 0; s < LN_K_SLOTS; s++) store<f64>(LN_K_KEYS + (<usize>s << 3), NaN);
-  return k == 0 ? CDF_NODES : k == 1 ? LN_C : k == 2 ? INV_C : POW2_NEG;
-}
+
+// Strike cache empty: NaN equals no strike.
+for (let slot = 0; slot < LN_K_SLOTS; slot++) store<f64>(LN_K_KEYS + (<usize>slot << 3), NaN);
 
 @inline function column(k: i32): usize {
   return COLUMNS + <usize>(k * BLOCK * 8);
@@ -91,17 +77,6 @@ export function tables(k: i32): usize {
   return v128.shuffle<i64>(a, b, 1, 3);
 }
 
-/** `lnFast` of log-table.ts, operation for operation. */
-function ln(x: f64): f64 {
-  if (!(x >= MIN_NORMAL && x < Infinity)) return Math.log(x);
-  const high = <u32>(reinterpret<u64>(x) >>> 32);
-  const biased = high >>> 20;
-  // The top 8 of the 52 mantissa bits, rounded on the 9th.
-  const j = <usize>(((high & 0xfffff) + 0x800) >>> 12) << 3;
-  const t = x * (load<f64>(POW2_NEG + (<usize>biased << 3)) * load<f64>(INV_C + j)) - 1;
-  const log1p = t * (1 + t * (-0.5 + t * (1.0 / 3 + t * (-0.25 + t * 0.2))));
-  return <f64>(<i32>biased - 1023) * Math.LN2 + load<f64>(LN_C + j) + log1p;
-}
 
 // A cache miss is kept out of line so the hot loop carries no code it rarely runs.
 @inline function lnStrike(K: f64): f64 {
@@ -168,8 +143,7 @@ export function priceRows(n: i32, hasLnK: bool): i32 {
   const GAMMA = column(9);
   const THETA = column(10);
   const VEGA = column(11);
-  const PDF_OFFSET = <usize>(MIRROR + 1) << 3;
-  const MIRROR_OFFSET = <usize>MIRROR << 3;
+    const MIRROR_OFFSET = <usize>MIRROR << 3;
   // Terms shared by consecutive rows: per (T, r, q) and per spot.
   let lastT: f64 = NaN;
   let lastR: f64 = NaN;
@@ -278,8 +252,8 @@ export function priceRows(n: i32, hasLnK: bool): i32 {
     const x1 = nodeValues(j1);
     const x2 = nodeValues(j2);
     const h1 = f64x2.sub(d1, x1);
-    const pdf1 = lanes(load<f64>(CDF_NODES + PDF_OFFSET + a1), load<f64>(CDF_NODES + PDF_OFFSET + b1));
-    const pdf2 = lanes(load<f64>(CDF_NODES + PDF_OFFSET + a2), load<f64>(CDF_NODES + PDF_OFFSET + b2));
+    const pdf1 = lanes(load<f64>(PDF_NODES + a1), load<f64>(PDF_NODES + b1));
+    const pdf2 = lanes(load<f64>(PDF_NODES + a2), load<f64>(PDF_NODES + b2));
     const w1 = cdfIncrement(x1, h1, pdf1);
     const w2 = cdfIncrement(x2, f64x2.sub(d2, x2), pdf2);
     const spotPdf = f64x2.mul(splat(spot), pdfAt(d1, h1, pdf1));

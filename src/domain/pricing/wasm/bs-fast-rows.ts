@@ -1,31 +1,10 @@
 /**
- * The batch fast path: `bsFastKernel` prices rows through the WebAssembly kernel
- * (`bs-fast-rows.as.ts`), instantiated on first use and seen from JavaScript as typed-array views of
- * its block columns. Instantiation is synchronous (the module is 10 KB), so `bsBatch` stays a plain
- * function; the server and its workers use it, the app prices with the exact path and never loads
- * it. The kernel's memory never grows, so the views stay valid for the life of the process.
+ * The batch fast path: `bsFastKernel` prices rows through the WebAssembly kernel of
+ * `bs-fast-rows.as.ts`, seen from here as typed-array views of its block columns.
  */
 import type { BsBatchInput, BsBatchOutput } from '../batch.ts';
 import { limitRow } from '../bs-kernel.ts';
-import { INV_C, LN_C, POW2_NEG } from '../log-table.ts';
-import { CDF_NODES, PDF_NODES } from '../normal-table.ts';
-import { BS_FAST_ROWS_WASM } from './bs-fast-rows.wasm.ts';
-
-/** The part of the WebAssembly API used here; the server's type libraries do not declare it. */
-declare const WebAssembly: {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object) => { readonly exports: unknown };
-};
-
-interface Exports {
-  readonly memory: { readonly buffer: ArrayBuffer };
-  blockRows(): number;
-  columns(): number;
-  isCallColumn(): number;
-  leftRows(): number;
-  tables(k: number): number;
-  priceRows(n: number, hasLnK: number): number;
-}
+import { wasmKernels } from './kernels.ts';
 
 /**
  * The kernel's block columns: copy up to `block` rows of input in before `priceRows`; it writes the
@@ -93,17 +72,9 @@ function fastBlock(
 }
 
 function instantiate(): FastRowsKernel {
-  const bytes = Uint8Array.from(atob(BS_FAST_ROWS_WASM), (c) => c.charCodeAt(0));
-  const wasm = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as Exports;
+  const wasm = wasmKernels();
   const { buffer } = wasm.memory;
   const block = wasm.blockRows();
-  // The tables of normal-table.ts and log-table.ts, so the kernel reads the same numbers.
-  const nodes = wasm.tables(0);
-  new Float64Array(buffer, nodes, CDF_NODES.length).set(CDF_NODES);
-  new Float64Array(buffer, nodes + CDF_NODES.byteLength, PDF_NODES.length).set(PDF_NODES);
-  for (const [k, table] of [LN_C, INV_C, POW2_NEG].entries()) {
-    new Float64Array(buffer, wasm.tables(k + 1), table.length).set(table);
-  }
   const base = wasm.columns();
   const column = (k: number) => new Float64Array(buffer, base + k * block * 8, block);
   return {
