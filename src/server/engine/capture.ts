@@ -68,14 +68,15 @@ export interface Capture {
 
 /**
  * Copies `underlyings` (original rows) and `rows` (original option rows, each belonging to one
- * of them) out of `view`; `rowOf` maps an original option row to its capture row (−1 if none). In the capture each underlying's options are contiguous, so its
- * option range (`optionStart`, `optionEnd`) is valid; groups are not kept.
+ * of them) out of `view`; `captured[i]` is the capture row of `rows[i]`. In the capture each
+ * underlying's options are contiguous, so its option range (`optionStart`, `optionEnd`) is valid;
+ * groups are not kept.
  */
 export function captureView(
   view: MarketView,
   underlyings: readonly number[],
   rows: Int32Array,
-): { readonly capture: Capture; readonly rowOf: Int32Array } {
+): { readonly capture: Capture; readonly captured: Int32Array } {
   // Distinct rows, ascending.
   const all = Int32Array.from(rows).sort();
   let n = 0;
@@ -94,6 +95,8 @@ export function captureView(
     if (i === 0 || optionU[sortedRows[i]!] !== optionU[sortedRows[i - 1]!])
       runOf.set(optionU[sortedRows[i]!]!, i);
   const orderRows = new Int32Array(n);
+  /** Capture row of each of `sortedRows`. */
+  const placed = new Int32Array(n);
   const start = new Int32Array(us.length);
   const end = new Int32Array(us.length);
   let at = 0;
@@ -101,11 +104,26 @@ export function captureView(
     start[i] = at;
     const first = runOf.get(u);
     if (first !== undefined)
-      for (let j = first; j < n && optionU[sortedRows[j]!] === u; j++) orderRows[at++] = sortedRows[j]!;
+      for (let j = first; j < n && optionU[sortedRows[j]!] === u; j++) {
+        placed[j] = at;
+        orderRows[at++] = sortedRows[j]!;
+      }
     end[i] = at;
   });
-  const rowOf = new Int32Array(view.cols.options.strike.length).fill(-1);
-  for (let i = 0; i < at; i++) rowOf[orderRows[i]!] = i;
+  // Each row's place among the distinct rows by binary search: a map over every option row of the
+  // market (millions at L) cost more to allocate and fill than the whole capture.
+  const captured = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sortedRows[mid]! < row) lo = mid + 1;
+      else hi = mid;
+    }
+    captured[i] = placed[lo]!;
+  }
   const options = pick(view.cols.options, orderRows.subarray(0, at));
   for (let i = 0; i < at; i++) options.underlying[i] = underlyingOf.get(optionU[orderRows[i]!]!)!;
   const underlyingCols = pick(view.cols.underlyings, us);
@@ -134,5 +152,5 @@ export function captureView(
       expirationTables: view,
     }),
   };
-  return { capture, rowOf };
+  return { capture, captured };
 }

@@ -14,6 +14,8 @@
  * The bounds only prune: every kept combination is still evaluated exactly.
  */
 
+import type { Scratch } from './scratch.ts';
+
 const STRIKE_EPS = 1e-9;
 
 /** Max-loss bound of one expiration's combinations (see the module comment). */
@@ -34,9 +36,10 @@ interface Suffix {
   readonly atInfinity: Float64Array[];
 }
 
-function suffixMinima(terms: readonly Float64Array[], m: number): Float64Array[] {
+function suffixMinima(terms: readonly Float64Array[], m: number, scratch: Scratch): Float64Array[] {
   return terms.map((t) => {
-    const out = new Float64Array(m + 1).fill(Infinity);
+    const out = scratch.doubles(m + 1);
+    out[m] = Infinity;
     for (let j = m - 1; j >= 0; j--) out[j] = Math.min(t[j]!, out[j + 1]!);
     return out;
   });
@@ -55,16 +58,16 @@ export interface Combinations {
 
 /**
  * Calls `visit` with the chosen strike index per slot for every combination that may pass.
- * `picked` is reused: read it inside `visit`.
+ * `picked` is reused: read it inside `visit`. The suffix minima are views of `scratch`.
  */
-export function leftToRight(c: Combinations, visit: (picked: Int32Array) => void): void {
+export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: Int32Array) => void): void {
   const { slotOk, strikeCount: m, strikes, base, equalWings, loss } = c;
   const slots = slotOk.length;
   if (slots === 0) return;
   const picked = new Int32Array(slots);
   const maxWidth = c.widthMax ?? Infinity;
   const suffix: Suffix | null = loss
-    ? { atZero: suffixMinima(loss.atZero, m), atInfinity: suffixMinima(loss.atInfinity, m) }
+    ? { atZero: suffixMinima(loss.atZero, m, scratch), atInfinity: suffixMinima(loss.atInfinity, m, scratch) }
     : null;
   // Exact terms of the slots chosen so far.
   const sum0 = new Float64Array(slots + 1);

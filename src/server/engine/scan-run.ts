@@ -273,12 +273,10 @@ function finish(
     used.set(g.rows, at);
     at += g.rows.length;
   }
-  const { capture, rowOf } = captureView(view, kept, used);
   // Every kept trade's capture rows in one pass; a group's trades are made when first read (a
   // page shows 20 of hundreds of tickers, and 10 small arrays per ticker cost more than the scan's
   // merge).
-  const captured = new Int32Array(used.length);
-  for (let i = 0; i < used.length; i++) captured[i] = rowOf[used[i]!]!;
+  const { capture, captured } = captureView(view, kept, used);
   at = 0;
   const groups = raw.map((g): ResultGroup => {
     const rows = captured.subarray(at, at + g.rows.length);

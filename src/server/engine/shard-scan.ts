@@ -28,6 +28,7 @@ import { type MarketInstant, MarketView } from './market-view.ts';
 import { RowCache } from './row-cache.ts';
 import { planScan, type ScanPlan } from './scan-plan.ts';
 import type { ScanSpec } from './scan-spec.ts';
+import { Scratch } from './scratch.ts';
 import type { Structure } from './structure.ts';
 import { TopList } from './top-list.ts';
 import { TradeKernel } from './trade-kernel.ts';
@@ -117,6 +118,8 @@ export class ShardScanner {
   readonly keyBuf: Float64Array;
   readonly rowBuf: Int32Array;
   readonly desc: readonly boolean[];
+  /** The current underlying's per-expiration arrays (eligibility, slot masks, loss terms). */
+  readonly scratch = new Scratch();
   ctx: LegContext;
   u = -1;
   evaluated = 0;
@@ -222,6 +225,7 @@ export class ShardScanner {
     this.ctx = { view: v, rows: this.rowCache, state };
     this.kernel.setUnderlying(u, state);
     this.rowCache.reset(c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield, state.iv);
+    this.scratch.reset();
     const groups = this.eligibleGroups(u, groupFrom, groupTo);
     if (groups.length === 0) return;
     const mode = this.plan.structure.mode;
@@ -280,7 +284,7 @@ export class ShardScanner {
     const m = (g.end[gi]! - start) >> 1;
     const ctx = this.ctx;
     // Options passing the filters common to every leg.
-    const common = new Uint8Array(2 * m);
+    const common = this.scratch.bytes(2 * m);
     for (let i = 0; i < 2 * m; i++) {
       const row = start + i;
       if (!isTradable(v, row)) continue;
@@ -312,7 +316,7 @@ export class ShardScanner {
       }
     }
     return plan.structure.options.map((slot, leg) => {
-      const out = new Uint8Array(m);
+      const out = this.scratch.bytes(m);
       const side = slot.isCall ? 0 : 1;
       const tests = plan.byLeg[leg]!;
       for (let j = 0; j < m; j++) {
@@ -365,7 +369,7 @@ export class ShardScanner {
     // A strike index works for a slot when every leg in the slot may use it.
     const slotOk: Uint8Array[] = [];
     for (let slot = 0; slot < s.strikeSlots; slot++) {
-      const ok = new Uint8Array(m).fill(1);
+      const ok = this.scratch.bytes(m, 1);
       s.options.forEach((o, leg) => {
         if (o.strikeSlot !== slot) return;
         const e = eligible[leg]!;
@@ -383,6 +387,7 @@ export class ShardScanner {
         equalWings: s.equalWings,
         loss: this.lossBound(start, m, slotOk),
       },
+      this.scratch,
       (picked) => {
         for (let leg = 0; leg < this.legs; leg++) {
           const o = s.options[leg]!;
@@ -488,8 +493,8 @@ export class ShardScanner {
       slope += w;
       fixed += w * fillPrice(c.bid[this.u]!, c.ask[this.u]!, leg.quantity, plan.level);
     }
-    const atZero = slotOk.map(() => new Float64Array(m));
-    const atInfinity = slotOk.map(() => new Float64Array(m));
+    const atZero = slotOk.map(() => this.scratch.doubles(m));
+    const atInfinity = slotOk.map(() => this.scratch.doubles(m));
     for (let slot = 0; slot < slotOk.length; slot++) {
       const ok = slotOk[slot]!;
       for (let j = 0; j < m; j++) {

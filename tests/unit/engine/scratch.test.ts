@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { Scratch } from '../../../src/server/engine/scratch.ts';
+
+describe('Scratch', () => {
+  test('bytes come set to the value asked for, also when reused after a reset', () => {
+    const scratch = new Scratch();
+    scratch.bytes(100, 1).fill(7);
+    scratch.reset();
+    expect([...scratch.bytes(100)]).toEqual(new Array(100).fill(0));
+    scratch.reset();
+    expect([...scratch.bytes(100, 1)]).toEqual(new Array(100).fill(1));
+  });
+
+  test('views handed out before a reset never overlap, across growth of the buffers', () => {
+    const scratch = new Scratch();
+    const bytes: Uint8Array[] = [];
+    const doubles: Float64Array[] = [];
+    // Far past the initial sizes, so both buffers are replaced along the way.
+    for (let k = 0; k < 200; k++) {
+      bytes.push(scratch.bytes(500 + k).fill(k));
+      doubles.push(scratch.doubles(300 + k).fill(k));
+    }
+    bytes.forEach((view, k) => {
+      expect(view.length).toBe(500 + k);
+      expect(view.every((x) => x === k)).toBe(true);
+    });
+    doubles.forEach((view, k) => {
+      expect(view.length).toBe(300 + k);
+      expect(view.every((x) => x === k)).toBe(true);
+    });
+  });
+});
