@@ -17,6 +17,8 @@
 import type { Scratch } from './scratch.ts';
 
 const STRIKE_EPS = 1e-9;
+/** The loss terms of a scan without a max-loss bound: never read. */
+const NO_TERMS = new Float64Array(0);
 
 /** Max-loss bound of one expiration's combinations (see the module comment). */
 export interface LossBound {
@@ -85,25 +87,6 @@ export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: I
     }
     return r;
   };
-  /** 1 when every later index fails (stop the loop), −1 when this one does, 0 when it may pass. */
-  const prune = (level: number, j: number): number => {
-    if (!loss || !suffix) return 0;
-    const r0 = rest(suffix.atZero, level, j);
-    const rInf = loss.flat ? rest(suffix.atInfinity, level, j) : -Infinity;
-    const stop0 = sum0[level]! + suffix.atZero[level]![j]! + r0;
-    const stopInf = loss.flat ? sumInf[level]! + suffix.atInfinity[level]![j]! + rInf : -Infinity;
-    if (Math.max(stop0, stopInf) > loss.limit) return 1;
-    const here0 = sum0[level]! + loss.atZero[level]![j]! + r0;
-    const hereInf = loss.flat ? sumInf[level]! + loss.atInfinity[level]![j]! + rInf : -Infinity;
-    return Math.max(here0, hereInf) > loss.limit ? -1 : 0;
-  };
-  const take = (level: number, j: number): void => {
-    picked[level] = j;
-    if (loss) {
-      sum0[level + 1] = sum0[level]! + loss.atZero[level]![j]!;
-      sumInf[level + 1] = sumInf[level]! + loss.atInfinity[level]![j]!;
-    }
-  };
   const step = (level: number): void => {
     const ok = slotOk[level]!;
     let from = level === 0 ? 0 : picked[level - 1]! + 1;
@@ -118,6 +101,17 @@ export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: I
       mirror = k1 - k0;
     }
     const top = strikes[base + 2 * (m - 1)]!;
+    const last = level === slots - 1;
+    // This level's loss terms and the sums of the levels before it, read once for the loop (the
+    // loop writes only the sums of the next level).
+    const flat = loss?.flat === true;
+    const limit = loss ? loss.limit : Infinity;
+    const termZero = loss ? loss.atZero[level]! : NO_TERMS;
+    const termInf = loss ? loss.atInfinity[level]! : NO_TERMS;
+    const minZero = suffix ? suffix.atZero[level]! : NO_TERMS;
+    const minInf = suffix ? suffix.atInfinity[level]! : NO_TERMS;
+    const before0 = sum0[level]!;
+    const beforeInf = sumInf[level]!;
     for (let j = from; j < m; j++) {
       const k = strikes[base + 2 * j]!;
       if (level > 0 && k - low > maxWidth) break;
@@ -125,11 +119,22 @@ export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: I
       if (equalWings && level === 1 && k - low > top - k + STRIKE_EPS * top) break;
       if (mirror >= 0 && Math.abs(mirror - (k - strikes[base + 2 * picked[1]!]!)) > STRIKE_EPS * k) break;
       if (!ok[j]) continue;
-      const p = prune(level, j);
-      if (p > 0) break;
-      if (p < 0) continue;
-      take(level, j);
-      if (level === slots - 1) visit(picked);
+      if (suffix) {
+        // Every later index fails once the suffix minima do (they only grow along the loop): stop;
+        // this index fails on its own terms: skip it.
+        const r0 = last ? 0 : rest(suffix.atZero, level, j);
+        const rInf = !flat ? -Infinity : last ? 0 : rest(suffix.atInfinity, level, j);
+        const stop0 = before0 + minZero[j]! + r0;
+        const stopInf = flat ? beforeInf + minInf[j]! + rInf : -Infinity;
+        if (Math.max(stop0, stopInf) > limit) break;
+        const here0 = before0 + termZero[j]! + r0;
+        const hereInf = flat ? beforeInf + termInf[j]! + rInf : -Infinity;
+        if (Math.max(here0, hereInf) > limit) continue;
+        sum0[level + 1] = before0 + termZero[j]!;
+        sumInf[level + 1] = beforeInf + termInf[j]!;
+      }
+      picked[level] = j;
+      if (last) visit(picked);
       else step(level + 1);
     }
   };
