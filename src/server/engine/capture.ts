@@ -111,7 +111,7 @@ export function captureView(
   });
   if (at !== n) throw new Error('captureView: an option row of an underlying not captured');
   // Each row's place among the distinct rows by binary search: a map over every option row of the
-  // market (millions at L) cost more to allocate and fill than the whole capture.
+  // market (1.1 million at L) cost more to allocate and fill than the whole capture.
   const captured = new Int32Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
