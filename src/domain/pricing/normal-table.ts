@@ -11,9 +11,9 @@
  * which are the double values of Φ and φ everywhere beyond, so the clamp costs no accuracy. The
  * table is 2 × 5,121 doubles (80 KB); the part a market touches, |x| ≲ 10, is 20 KB.
  *
- * The batch fast path (`wasm/bs-fast-rows.as.ts`) reads the same node values (`CDF_NODES`, `PDF_NODES`) and the same
- * expansions; the grid is symmetric, so it takes Φ(−d) from the mirrored node,
- * Φ(−x0 − h) = Φ(−x0) − (Φ(x0 + h) − Φ(x0)).
+ * The batch fast path (`wasm/bs-fast-rows.as.ts`) reads the same node values (`CDF_NODES`,
+ * `PDF_NODES`) with the same expansions; the grid is symmetric, so it takes Φ(−d) from the mirrored
+ * node, Φ(−x0 − h) = Φ(−x0) − (Φ(x0 + h) − Φ(x0)).
  */
 import { INV_SQRT_2PI, normCdf, normPdf, normTailScaled } from './normal.ts';
 

@@ -2,7 +2,7 @@
  * Reprices the option chain of one underlying into a snapshot frame: surface vol per option
  * (SSVI on the session's term structure, moved by the spot since the open), Black-Scholes-Merton
  * price and greeks through the domain's batch kernel (`bsFastKernel`, the fast path of `bsBatch`, on
- * the row range of the underlying so no per-call views are allocated), bid/ask from the quote model,
+ * the row range of the underlying), bid/ask from the quote model,
  * cumulative volume, last, high and low, and the expiry-level columns.
  */
 import { bsFastKernel } from '../../domain/pricing/wasm/bs-fast-rows.ts';

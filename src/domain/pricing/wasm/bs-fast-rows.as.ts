@@ -1,13 +1,13 @@
 import { CDF_NODES, ln, MIRROR, PDF_NODES } from './tables.as';
 
-// The fast path of the Black-Scholes-Merton batch (`bs-kernel.ts`), in AssemblyScript compiled to
-// WebAssembly with 128-bit SIMD (`npm run build:wasm` writes `kernels.wasm.ts`). The JavaScript
-// loop it replaces spent most of its time on typed-array bounds checks and reloads and on one lane of
-// arithmetic; here a row's loads and stores are plain memory accesses and two strikes share each
-// instruction. docs/PRICING.md gives the formulas and the measurements.
+// The fast path of the Black-Scholes-Merton batch (`batch.ts`; the exact path is `bs-kernel.ts`), in
+// AssemblyScript compiled to WebAssembly with 128-bit SIMD (`npm run build:wasm` writes
+// `kernels.wasm.ts`). The JavaScript loop it replaces spent most of its time on typed-array bounds
+// checks and reloads and on one lane of arithmetic; here a row's loads and stores are plain memory
+// accesses and two strikes share each instruction. docs/PRICING.md gives the formulas and the measurements.
 //
-// The caller (`bs-fast-rows.ts`) copies up to BLOCK rows into the input columns, calls `priceRows`, and
-// copies the outputs back. Memory layout, all f64 columns of BLOCK rows:
+// The caller (`bs-fast-rows.ts`) copies up to BLOCK rows into the input columns, calls `priceRows`,
+// and copies the outputs back. Memory layout, all f64 columns of BLOCK rows:
 //   S, K, T, r, q, σ, ln K (inputs), price, delta, gamma, theta, vega (outputs),
 // then `isCall` (one byte per row) and the indices of the rows `priceRows` left to the caller.
 // The tables (Φ and φ at the nodes, the logarithm's) are those of `tables.as.ts`, so `ln` here gives
@@ -77,14 +77,13 @@ for (let slot = 0; slot < LN_K_SLOTS; slot++) store<f64>(LN_K_KEYS + (<usize>slo
   return v128.shuffle<i64>(a, b, 1, 3);
 }
 
-
-// A cache miss is kept out of line so the hot loop carries no code it rarely runs.
 @inline function lnStrike(K: f64): f64 {
   const slot = (<usize>(<i32>(K * 100) & (LN_K_SLOTS - 1))) << 3;
   if (load<f64>(LN_K_KEYS + slot) == K) return load<f64>(LN_K_VALUES + slot);
   return lnStrikeMiss(K, slot);
 }
 
+// A cache miss is kept out of line so the hot loop carries no code it rarely runs.
 function lnStrikeMiss(K: f64, slot: usize): f64 {
   const value = ln(K);
   store<f64>(LN_K_KEYS + slot, K);
@@ -99,7 +98,8 @@ function lnStrikeMiss(K: f64, slot: usize): f64 {
 
 /** Nearest node of each lane of a clamped d (as i32 lanes 0 and 1). */
 @inline function nodes(d: v128): v128 {
-  return i32x4.trunc_sat_f64x2_s_zero(f64x2.add(f64x2.mul(f64x2.add(d, splat(GRID_MAX)), splat(GRID)), splat(0.5)));
+  const scaled = f64x2.mul(f64x2.add(d, splat(GRID_MAX)), splat(GRID));
+  return i32x4.trunc_sat_f64x2_s_zero(f64x2.add(scaled, splat(0.5)));
 }
 
 @inline function nodeValues(x: v128): v128 {
@@ -143,7 +143,7 @@ export function priceRows(n: i32, hasLnK: bool): i32 {
   const GAMMA = column(9);
   const THETA = column(10);
   const VEGA = column(11);
-    const MIRROR_OFFSET = <usize>MIRROR << 3;
+  const MIRROR_OFFSET = <usize>MIRROR << 3;
   // Terms shared by consecutive rows: per (T, r, q) and per spot.
   let lastT: f64 = NaN;
   let lastR: f64 = NaN;
@@ -239,9 +239,8 @@ export function priceRows(n: i32, hasLnK: bool): i32 {
     }
     const sd = f64x2.mul(vols, splat(sqrtT));
     const invSd = f64x2.div(splat(1), sd);
-    const d1 = clamp(
-      f64x2.add(f64x2.mul(f64x2.add(f64x2.sub(splat(lnS), lnK), splat(carry)), invSd), f64x2.mul(splat(0.5), sd)),
-    );
+    const moneyness = f64x2.add(f64x2.sub(splat(lnS), lnK), splat(carry));
+    const d1 = clamp(f64x2.add(f64x2.mul(moneyness, invSd), f64x2.mul(splat(0.5), sd)));
     const d2 = clamp(f64x2.sub(d1, sd));
     const j1 = nodes(d1);
     const j2 = nodes(d2);

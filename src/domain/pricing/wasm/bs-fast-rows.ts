@@ -34,7 +34,7 @@ export function bsFastKernel(input: BsBatchInput, out: BsBatchOutput, from: numb
 
 /**
  * Rows [from, to), at most one block: the inputs are copied into the kernel's memory and the outputs
- * back (about a third of the time per row, measured; see docs/PRICING.md). The rows it leaves
+ * back (7–14 ns of the 37 per row measured; see docs/PRICING.md). The rows it leaves
  * (T ≤ 0 or σ√T ≤ 1e-12) take `limitRow`, as on the exact path.
  */
 function fastBlock(
