@@ -39,6 +39,28 @@ describe('PostgreSQL backend', () => {
     }
   });
 
+  test('connections the database drops while idle cost nothing: the next query connects anew', async () => {
+    const handle = await openDatabase({ dataDir: '/nonexistent', databaseUrl: pg.url });
+    const admin = await openDatabase({ dataDir: '/nonexistent', databaseUrl: pg.url });
+    try {
+      // Three connections, left idle in the pool.
+      await Promise.all([1, 2, 3].map((n) => sql`select pg_sleep(0.05), ${n}::int`.execute(handle.db)));
+      const { rows } = await sql<{ ended: number }>`
+        select count(*)::int8 as ended from (
+          select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
+        ) t`.execute(admin.db);
+      expect(rows[0]?.ended).toBeGreaterThanOrEqual(3);
+      // The pool hears of each lost connection; an unheard one would end the test process.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = await sql<{ n: number }>`select 1::int8 as n`.execute(handle.db);
+      expect(again.rows[0]?.n).toBe(1);
+    } finally {
+      await admin.close();
+      await handle.close();
+    }
+  });
+
   test('the server runs on it and says so', async () => {
     const server = await startTestServer({ staticDir: null, databaseUrl: pg.url });
     try {

@@ -33,6 +33,10 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, an administrator's termination) is reported
+    // here; the pool discards it and the next query connects anew. Without a listener Node treats
+    // the event as an uncaught exception and the whole process exits.
+    pool.on('error', (err) => console.warn('database connection lost while idle:', err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
