@@ -33,6 +33,33 @@ const MIN_STD_DEV: f64 = 1e-12;
 /** ln K by strike for callers without the column: direct-mapped on the strike's cents. */
 const LN_K_SLOTS: i32 = 1024;
 
+
+// The loop's constants, each as a pair of lanes in memory. V8 builds a splatted constant afresh at
+// every use, three or four instructions inside the loop, and does not move it out; a constant read
+// from memory is one load, shared by its uses in an iteration. Indices into CONSTANTS:
+const LOW_END = 0; // −GRID_MAX
+const HIGH_END = 1; // GRID_MAX
+const PER_STEP = 2; // GRID
+const HALF = 3;
+const STEP_SIZE = 4; // STEP
+const THREE = 5;
+const TWENTY_FOURTH = 6;
+const SIXTH = 7;
+const ONE = 8;
+const MINUS_HALF = 9;
+const MIN_SD = 10; // MIN_STD_DEV
+const CONSTANTS: usize = memory.data<f64>(
+  [
+    -GRID_MAX, -GRID_MAX, GRID_MAX, GRID_MAX, GRID, GRID, 0.5, 0.5, STEP, STEP, 3, 3, 1.0 / 24, 1.0 / 24,
+    1.0 / 6, 1.0 / 6, 1, 1, -0.5, -0.5, MIN_STD_DEV, MIN_STD_DEV,
+  ],
+  16,
+);
+
+@inline function constant(k: i32): v128 {
+  return v128.load(CONSTANTS + (<usize>k << 4));
+}
+
 const COLUMNS: usize = memory.data(8 * BLOCK * 12, 16);
 const IS_CALL: usize = memory.data(BLOCK, 16);
 const LEFT_ROWS: usize = memory.data(4 * BLOCK, 16);
@@ -65,6 +92,11 @@ for (let slot = 0; slot < LN_K_SLOTS; slot++) store<f64>(LN_K_KEYS + (<usize>slo
   return f64x2.splat(x);
 }
 
+/** The doubles at addresses a and b as lanes 0 and 1: two loads into the vector. */
+@inline function gather(a: usize, b: usize): v128 {
+  return v128.load64_lane(b, v128.load64_zero(a), 1);
+}
+
 @inline function lanes(a: f64, b: f64): v128 {
   return f64x2.replace_lane(f64x2.splat(a), 1, b);
 }
@@ -93,35 +125,35 @@ function lnStrikeMiss(K: f64, slot: usize): f64 {
 
 /** x clamped to the grid; NaN stays NaN (and lands on node 0 through the saturating conversion). */
 @inline function clamp(x: v128): v128 {
-  return f64x2.pmin(f64x2.pmax(x, splat(-GRID_MAX)), splat(GRID_MAX));
+  return f64x2.pmin(f64x2.pmax(x, constant(LOW_END)), constant(HIGH_END));
 }
 
 /** Nearest node of each lane of a clamped d (as i32 lanes 0 and 1). */
 @inline function nodes(d: v128): v128 {
-  const scaled = f64x2.mul(f64x2.add(d, splat(GRID_MAX)), splat(GRID));
-  return i32x4.trunc_sat_f64x2_s_zero(f64x2.add(scaled, splat(0.5)));
+  const scaled = f64x2.mul(f64x2.add(d, constant(HIGH_END)), constant(PER_STEP));
+  return i32x4.trunc_sat_f64x2_s_zero(f64x2.add(scaled, constant(HALF)));
 }
 
 @inline function nodeValues(x: v128): v128 {
-  return f64x2.sub(f64x2.mul(f64x2.convert_low_i32x4_s(x), splat(STEP)), splat(GRID_MAX));
+  return f64x2.sub(f64x2.mul(f64x2.convert_low_i32x4_s(x), constant(STEP_SIZE)), constant(HIGH_END));
 }
 
 /** Φ(x0 + h) − Φ(x0) from φ(x0), to h⁴. */
 @inline function cdfIncrement(x0: v128, h: v128, pdfNode: v128): v128 {
   const x2 = f64x2.mul(x0, x0);
-  const c4 = f64x2.mul(f64x2.mul(f64x2.mul(h, f64x2.sub(splat(3), x2)), x0), splat(1.0 / 24));
-  const c3 = f64x2.add(f64x2.mul(f64x2.sub(x2, splat(1)), splat(1.0 / 6)), c4);
-  const c2 = f64x2.add(f64x2.mul(splat(-0.5), x0), f64x2.mul(h, c3));
-  return f64x2.mul(pdfNode, f64x2.mul(h, f64x2.add(splat(1), f64x2.mul(h, c2))));
+  const c4 = f64x2.mul(f64x2.mul(f64x2.mul(h, f64x2.sub(constant(THREE), x2)), x0), constant(TWENTY_FOURTH));
+  const c3 = f64x2.add(f64x2.mul(f64x2.sub(x2, constant(ONE)), constant(SIXTH)), c4);
+  const c2 = f64x2.add(f64x2.mul(constant(MINUS_HALF), x0), f64x2.mul(h, c3));
+  return f64x2.mul(pdfNode, f64x2.mul(h, f64x2.add(constant(ONE), f64x2.mul(h, c2))));
 }
 
 /** φ(x0 + h) = φ(x0)·e^u, u = −h(d − h/2), e^u to u⁴. */
 @inline function pdfAt(d: v128, h: v128, pdfNode: v128): v128 {
-  const u = f64x2.mul(f64x2.neg(h), f64x2.sub(d, f64x2.mul(splat(0.5), h)));
-  let e = f64x2.add(splat(1.0 / 6), f64x2.mul(u, splat(1.0 / 24)));
-  e = f64x2.add(splat(0.5), f64x2.mul(u, e));
-  e = f64x2.add(splat(1), f64x2.mul(u, e));
-  e = f64x2.add(splat(1), f64x2.mul(u, e));
+  const u = f64x2.mul(f64x2.neg(h), f64x2.sub(d, f64x2.mul(constant(HALF), h)));
+  let e = f64x2.add(constant(SIXTH), f64x2.mul(u, constant(TWENTY_FOURTH)));
+  e = f64x2.add(constant(HALF), f64x2.mul(u, e));
+  e = f64x2.add(constant(ONE), f64x2.mul(u, e));
+  e = f64x2.add(constant(ONE), f64x2.mul(u, e));
   return f64x2.mul(pdfNode, e);
 }
 
@@ -223,7 +255,7 @@ export function priceRows(n: i32, hasLnK: bool): i32 {
         ),
       );
       same = v128.and(same, v128.and(f64x2.eq(strikes, odds(k01, k23)), f64x2.eq(vols, odds(v01, v23))));
-      same = v128.and(same, f64x2.gt(f64x2.mul(vols, splat(sqrtT)), splat(MIN_STD_DEV)));
+      same = v128.and(same, f64x2.gt(f64x2.mul(vols, splat(sqrtT)), constant(MIN_SD)));
       both = i64x2.all_true(same);
     }
     let lnK: v128;
@@ -238,9 +270,9 @@ export function priceRows(n: i32, hasLnK: bool): i32 {
       lnK = splat(hasLnK ? load<f64>(LN_K_COL + at) : lnStrike(K));
     }
     const sd = f64x2.mul(vols, splat(sqrtT));
-    const invSd = f64x2.div(splat(1), sd);
+    const invSd = f64x2.div(constant(ONE), sd);
     const moneyness = f64x2.add(f64x2.sub(splat(lnS), lnK), splat(carry));
-    const d1 = clamp(f64x2.add(f64x2.mul(moneyness, invSd), f64x2.mul(splat(0.5), sd)));
+    const d1 = clamp(f64x2.add(f64x2.mul(moneyness, invSd), f64x2.mul(constant(HALF), sd)));
     const d2 = clamp(f64x2.sub(d1, sd));
     const j1 = nodes(d1);
     const j2 = nodes(d2);
@@ -251,8 +283,8 @@ export function priceRows(n: i32, hasLnK: bool): i32 {
     const x1 = nodeValues(j1);
     const x2 = nodeValues(j2);
     const h1 = f64x2.sub(d1, x1);
-    const pdf1 = lanes(load<f64>(PDF_NODES + a1), load<f64>(PDF_NODES + b1));
-    const pdf2 = lanes(load<f64>(PDF_NODES + a2), load<f64>(PDF_NODES + b2));
+    const pdf1 = gather(PDF_NODES + a1, PDF_NODES + b1);
+    const pdf2 = gather(PDF_NODES + a2, PDF_NODES + b2);
     const w1 = cdfIncrement(x1, h1, pdf1);
     const w2 = cdfIncrement(x2, f64x2.sub(d2, x2), pdf2);
     const spotPdf = f64x2.mul(splat(spot), pdfAt(d1, h1, pdf1));
@@ -260,14 +292,14 @@ export function priceRows(n: i32, hasLnK: bool): i32 {
     const vega = f64x2.mul(spotPdf, splat(vegaScale));
     const decay = f64x2.mul(f64x2.mul(spotPdf, vols), splat(thetaScale));
     // Φ(±d) on the side of each right: the call at node x0, the put at the mirrored node.
-    const n1Call = f64x2.add(lanes(load<f64>(CDF_NODES + a1), load<f64>(CDF_NODES + b1)), w1);
+    const n1Call = f64x2.add(gather(CDF_NODES + a1, CDF_NODES + b1), w1);
     const n1Put = f64x2.sub(
-      lanes(load<f64>(CDF_NODES + MIRROR_OFFSET - a1), load<f64>(CDF_NODES + MIRROR_OFFSET - b1)),
+      gather(CDF_NODES + MIRROR_OFFSET - a1, CDF_NODES + MIRROR_OFFSET - b1),
       w1,
     );
-    const n2Call = f64x2.add(lanes(load<f64>(CDF_NODES + a2), load<f64>(CDF_NODES + b2)), w2);
+    const n2Call = f64x2.add(gather(CDF_NODES + a2, CDF_NODES + b2), w2);
     const n2Put = f64x2.sub(
-      lanes(load<f64>(CDF_NODES + MIRROR_OFFSET - a2), load<f64>(CDF_NODES + MIRROR_OFFSET - b2)),
+      gather(CDF_NODES + MIRROR_OFFSET - a2, CDF_NODES + MIRROR_OFFSET - b2),
       w2,
     );
     const strike = f64x2.mul(strikes, splat(dfR));
