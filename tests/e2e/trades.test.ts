@@ -348,10 +348,14 @@ describe('order editor messages (spec 3 §5, §8) where they belong', () => {
     await page.locator('.metrics-strip').waitFor();
     await setPlan(server, email, 1);
     await sendTo(page, 'Trade Log');
-    await page
+    const planLimit = page
       .locator('.order-editor')
-      .getByText('Unable to proceed with the trade due to current subscription plan limitations.')
-      .waitFor();
+      .getByText('Unable to proceed with the trade due to current subscription plan limitations.');
+    await planLimit.waitFor();
+    // A recalculation refused for the same reason: the message stays single.
+    await page.getByLabel('Size').fill('2');
+    await page.locator('.order-editor [data-code="PLAN_LIMIT_REACHED"]').waitFor();
+    await expect(planLimit.count()).resolves.toBe(1);
     await page.reload();
     await page
       .getByText('You have reached the maximum legs (2) allowed on your current subscription plan.')

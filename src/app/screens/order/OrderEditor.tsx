@@ -178,6 +178,10 @@ export function OrderEditor({ init }: { init: EditorInit }) {
   });
   const pending = write.isPending;
   const submitError = write.error;
+  const calcText = calcError ? errorText(calcError, strategy) : null;
+  // A refused submit is often refused for the reason the recalculation already shows (a plan
+  // that changed meanwhile): one message, not the same one twice.
+  const submitText = submitError != null ? errorText(submitError, strategy) : null;
   if (submitError instanceof ApiRequestError && submitError.details) {
     for (const [field, message] of Object.entries(submitError.details)) fieldErrors[field] ??= message;
   }
@@ -430,14 +434,14 @@ export function OrderEditor({ init }: { init: EditorInit }) {
         </div>
       )}
 
-      {calcError && (
+      {calcText !== null && (
         <p className="field-error" role="alert" data-code={serverCode ?? undefined}>
-          {errorText(calcError, strategy)}
+          {calcText}
         </p>
       )}
-      {submitError != null && (
+      {submitText !== null && submitText !== calcText && (
         <p className="field-error" role="alert">
-          {errorText(submitError, strategy)}
+          {submitText}
         </p>
       )}
 
