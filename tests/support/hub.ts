@@ -134,8 +134,12 @@ export async function liveTrades(client: SignedInClient): Promise<LiveTradeSpec[
   ];
 }
 
-/** Resolves once `predicate` holds (checked every 20 ms), or rejects after `ms`. */
-export async function eventually(predicate: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
+/**
+ * Resolves once `predicate` holds (checked every 20 ms), or rejects after `ms`. The market ticks
+ * every second, but a loaded two-core machine can hold a process back for seconds: the wait is
+ * long, and something that never happens still fails.
+ */
+export async function eventually(predicate: () => boolean, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!predicate()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
