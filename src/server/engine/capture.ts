@@ -125,7 +125,7 @@ export function captureView(
     captured[i] = placed[lo]!;
   }
   const options = pick(view.cols.options, sortedRows, placed);
-  for (let j = 0; j < n; j++) options.underlying[placed[j]!] = underlyingOf.get(optionU[sortedRows[j]!]!)!;
+  for (let i = 0; i < us.length; i++) options.underlying.fill(i, start[i]!, end[i]!);
   const underlyingCols = pick(
     view.cols.underlyings,
     us,
