@@ -180,7 +180,6 @@ class CondorScratch {
   callFill = new Float64Array(0);
   putEdge = new Float64Array(0);
   callEdge = new Float64Array(0);
-  callSum = new Float64Array(0);
   putHeadMin = new Float64Array(0);
   callTailMin = new Float64Array(0);
   putRatio = new Float64Array(0);
@@ -194,7 +193,6 @@ class CondorScratch {
   bodyMinCall = new Float64Array(0);
   order = new Int32Array(0);
   led = new Uint8Array(0);
-  readonly minCallSum = new RangeMinima();
   readonly minPut = new RangeMinima();
 
   reserve(m: number): this {
@@ -211,7 +209,6 @@ class CondorScratch {
       this.callFill = new Float64Array(n);
       this.putEdge = new Float64Array(n);
       this.callEdge = new Float64Array(n);
-      this.callSum = new Float64Array(n);
       this.putHeadMin = new Float64Array(n);
       this.callTailMin = new Float64Array(n);
       this.putRatio = new Float64Array(n);
@@ -260,8 +257,8 @@ export function scanCondors(
   const eLc = g.eligible[shape.longCall]!;
   // The nearest wing strikes below (puts) and above (calls) each index.
   const w = scratch.reserve(m);
-  const { nearLpBelow, nearLcAbove, putFill, callFill, putEdge, callEdge, callSum } = w;
-  const { putHeadMin, callTailMin, putRatio, callRatio, minCallSum, minPut } = w;
+  const { nearLpBelow, nearLcAbove, putFill, callFill, putEdge, callEdge } = w;
+  const { putHeadMin, callTailMin, putRatio, callRatio, minPut } = w;
   const { bodyShort, bodyKey, bodyUMax, bodyMinCall, order, led } = w;
   const { K, putSell, callSell, bucket } = w;
   for (let j = 0; j < m; j++) K[j] = strikes[base + 2 * j]!;
@@ -302,8 +299,6 @@ export function scanCondors(
     edge = Math.min(edge, K[j]! + callFill[j]!);
     callEdge[j] = edge;
   }
-  for (let j = 0; j < m; j++) callSum[j] = K[j]! + callFill[j]!;
-  minCallSum.build(callSum, m);
   minPut.build(putFill, m);
   // The cheapest put fill at or below each index, and call fill at or above.
   for (let j = 0, least = Infinity; j < m; j++) putHeadMin[j] = least = Math.min(least, putFill[j]!);
@@ -662,36 +657,6 @@ export function scanCondors(
         continue;
       }
       if (hopeless(bound(k1, k2, uMaxWing, wp, wcLeast))) continue;
-      if (byCredit && !Number.isNaN(threshold())) {
-        // The wing by the floors of its trades' cases (u ≤ u_max): one whose put may not lose
-        // (u ≥ wp − tol) loses on the call's side, unless it loses nowhere; the others lose on
-        // the put's side, and on the call's too unless a call wing may win (the put-only floor
-        // is the lower). A trade losing nowhere has call fill + max(wp, wc) ≤ credit + tol,
-        // with wc ≤ u_max + tol: the least of that over the call wings, by which width is the
-        // larger.
-        const worst = threshold();
-        let out = uMaxWing + tol < wp;
-        if (!out) {
-          const split = Math.min(firstAtLeast(k2 + wp), m);
-          const narrowEnd = Math.min(firstAtLeast(k2 + uMaxWing + 2 * tol), m) - 1;
-          const noLoss = Math.min(
-            minCallAbove(j2, Math.min(split, narrowEnd + 1) - 1) + wp,
-            minCallSum.min(Math.max(split, j2 + 1), narrowEnd) - k2,
-          );
-          if (!(noLoss <= credit + 2 * tol)) out = callOut(k2, uMaxWing + tol, worst);
-        }
-        if (out) {
-          out = putOut(k1, uMaxWing + tol, worst);
-          if (!out && !callMayWin) {
-            if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst);
-            out = uMaxWing <= floorBoth - tol;
-          }
-        }
-        if (out) {
-          pruned = true;
-          continue;
-        }
-      }
       // Over the call wings the bound takes two values: before and after the call wing is wider
       // than u_max (then the loss above K2 + u counts); it only gets worse, so the loop stops.
       const narrowCalls = g.rank ? bound(k1, k2, uMaxWing, wp, uMaxWing) : Number.NaN;
