@@ -525,7 +525,9 @@ export function scanCondors(
     if (losesSomewhere) loss = Math.max(loss, Math.min(below, above));
     return key === 'prob_loss' ? loss : 1 - loss;
   };
-  // Every body with wings on both sides, and its bound over every pair of wings.
+  // Every body with wings on both sides, and its bound over every pair of wings. Nothing is
+  // offered while the bodies are listed, so the kept trades' worst key holds throughout.
+  const listWorst = byCredit ? threshold() : Number.NaN;
   let count = 0;
   for (let j1 = 1; j1 < m - 1; j1++) {
     if (!eSp[j1]) continue;
@@ -544,9 +546,8 @@ export function scanCondors(
       const sold = fSp + callSell[j2]!;
       // Every trade loses on one side at least, with credit u ≤ sold: out of reach when either
       // side's loss alone is.
-      if (byCredit && leastLoss > tol) {
-        const worst = threshold();
-        if (!Number.isNaN(worst) && putOut(k1, sold, worst) && callOut(k2, sold, worst)) {
+      if (byCredit && leastLoss > tol && !Number.isNaN(listWorst)) {
+        if (putOut(k1, sold, listWorst) && callOut(k2, sold, listWorst)) {
           pruned = true;
           continue;
         }
@@ -573,8 +574,7 @@ export function scanCondors(
       const wcLeast = callMayWin ? wcMin : Infinity;
       // Kept trades only get better: a body out of reach now stays out. First on one side's line
       // alone, where that side counts in the bound; then on the bound itself.
-      const worst = byCredit ? threshold() : Number.NaN;
-      if (!Number.isNaN(worst) && sideOut(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere, worst)) {
+      if (!Number.isNaN(listWorst) && sideOut(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere, listWorst)) {
         pruned = true;
         continue;
       }
@@ -648,11 +648,9 @@ export function scanCondors(
       // wc + call fill within the credit the put side leaves.
       const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + fLp <= sold + tol;
       const wcLeast = callMayWin ? wcMin : Infinity;
-      if (
-        byCredit &&
-        !Number.isNaN(threshold()) &&
-        sideOut(k1, k2, uMaxWing, wp, wcLeast, losesSomewhere, threshold())
-      ) {
+      // The kept trades' worst key, read again after each offered trade.
+      let worst = g.rank ? threshold() : Number.NaN;
+      if (byCredit && !Number.isNaN(worst) && sideOut(k1, k2, uMaxWing, wp, wcLeast, losesSomewhere, worst)) {
         pruned = true;
         continue;
       }
@@ -661,8 +659,6 @@ export function scanCondors(
       // than u_max (then the loss above K2 + u counts); it only gets worse, so the loop stops.
       const narrowCalls = g.rank ? bound(k1, k2, uMaxWing, wp, uMaxWing) : Number.NaN;
       const wideCalls = g.rank ? bound(k1, k2, uMaxWing, wp, Infinity) : Number.NaN;
-      // The kept trades' worst key, read again after each offered trade.
-      let worst = g.rank ? threshold() : Number.NaN;
       const ranked = g.rank && key !== null && !Number.isNaN(worst);
       if (byCredit && ranked) {
         // Those at least this dear leave a credit with which the put side loses (u + tol < wp),
