@@ -9,7 +9,9 @@
  *   the strikes, −P/L far above them; each is a sum of per-slot terms (w·fill − w·K for puts, and
  *   w·fill + w·K for calls), known exactly for the chosen slots and bounded below by suffix minima
  *   for the slots still to choose. A subtree whose bound exceeds the limit is skipped, and a loop
- *   stops once even its suffix bound does (suffix minima only grow along the loop).
+ *   stops once even its suffix bound does (suffix minima only grow along the loop);
+ * - a first sort key that is a sum of per-slot terms (branch and bound, grouped scans): the same
+ *   scheme with suffix maxima, against the worst key the underlying's full top list keeps.
  *
  * The bounds only prune: every kept combination is still evaluated exactly.
  */
@@ -33,6 +35,23 @@ export interface LossBound {
   readonly atInfinity: readonly Float64Array[];
 }
 
+/**
+ * Key bound of one expiration's combinations (see the module comment): a first sort key equal,
+ * up to rounding, to `fixed` plus one term per slot, oriented so that a larger key is better.
+ */
+export interface KeyBound {
+  readonly fixed: number;
+  /** Per slot and strike index: the slot's legs' terms; −∞ where the slot may not take it. */
+  readonly terms: readonly Float64Array[];
+  /**
+   * The oriented key a combination must reach to be kept: the top list's worst, less a margin
+   * that covers rounding; NaN while the list has room (nothing is skipped).
+   */
+  readonly floor: () => number;
+  /** Told when a combination or subtree is skipped for its key. */
+  readonly skipped: () => void;
+}
+
 interface Suffix {
   readonly atZero: Float64Array[];
   readonly atInfinity: Float64Array[];
@@ -47,6 +66,15 @@ function suffixMinima(terms: readonly Float64Array[], m: number, scratch: Scratc
   });
 }
 
+function suffixMaxima(terms: readonly Float64Array[], m: number, scratch: Scratch): Float64Array[] {
+  return terms.map((t) => {
+    const out = scratch.doubles(m + 1);
+    out[m] = -Infinity;
+    for (let j = m - 1; j >= 0; j--) out[j] = Math.max(t[j]!, out[j + 1]!);
+    return out;
+  });
+}
+
 export interface Combinations {
   readonly slotOk: readonly Uint8Array[];
   readonly strikeCount: number;
@@ -56,6 +84,7 @@ export interface Combinations {
   readonly widthMax: number | null;
   readonly equalWings: boolean;
   readonly loss: LossBound | null;
+  readonly key?: KeyBound | null;
 }
 
 /**
@@ -64,6 +93,7 @@ export interface Combinations {
  */
 export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: Int32Array) => void): void {
   const { slotOk, strikeCount: m, strikes, base, equalWings, loss } = c;
+  const key = c.key ?? null;
   const slots = slotOk.length;
   if (slots === 0) return;
   const picked = new Int32Array(slots);
@@ -71,19 +101,25 @@ export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: I
   const suffix: Suffix | null = loss
     ? { atZero: suffixMinima(loss.atZero, m, scratch), atInfinity: suffixMinima(loss.atInfinity, m, scratch) }
     : null;
+  const keyMaxima = key ? suffixMaxima(key.terms, m, scratch) : null;
   // Exact terms of the slots chosen so far.
   const sum0 = new Float64Array(slots + 1);
   const sumInf = new Float64Array(slots + 1);
+  const sumKey = new Float64Array(slots + 1);
   if (loss) {
     sum0[0] = loss.fixed;
     sumInf[0] = loss.fixed;
   }
-  /** Lower bound of the terms of the slots after `level` when `level` takes index j. */
-  const rest = (terms: readonly Float64Array[], level: number, j: number): number => {
+  if (key) sumKey[0] = key.fixed;
+  /**
+   * Bound of the terms of the slots after `level` when `level` takes index j, from their suffix
+   * minima (`none` = +∞: a lower bound) or maxima (−∞: an upper bound); `none` when they do not fit.
+   */
+  const rest = (terms: readonly Float64Array[], level: number, j: number, none: number): number => {
     let r = 0;
     for (let s = level + 1; s < slots; s++) {
       const k = j + s - level;
-      r += k < m ? terms[s]![k]! : Infinity;
+      r += k < m ? terms[s]![k]! : none;
     }
     return r;
   };
@@ -112,6 +148,9 @@ export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: I
     const minInf = suffix ? suffix.atInfinity[level]! : NO_TERMS;
     const before0 = sum0[level]!;
     const beforeInf = sumInf[level]!;
+    const termKey = key ? key.terms[level]! : NO_TERMS;
+    const maxKey = keyMaxima ? keyMaxima[level]! : NO_TERMS;
+    const beforeKey = sumKey[level]!;
     for (let j = from; j < m; j++) {
       const k = strikes[base + 2 * j]!;
       if (level > 0 && k - low > maxWidth) break;
@@ -122,8 +161,8 @@ export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: I
       if (suffix) {
         // Every later index fails once the suffix minima do (they only grow along the loop): stop;
         // this index fails on its own terms: skip it.
-        const r0 = last ? 0 : rest(suffix.atZero, level, j);
-        const rInf = !flat ? -Infinity : last ? 0 : rest(suffix.atInfinity, level, j);
+        const r0 = last ? 0 : rest(suffix.atZero, level, j, Infinity);
+        const rInf = !flat ? -Infinity : last ? 0 : rest(suffix.atInfinity, level, j, Infinity);
         const stop0 = before0 + minZero[j]! + r0;
         const stopInf = flat ? beforeInf + minInf[j]! + rInf : -Infinity;
         if (Math.max(stop0, stopInf) > limit) break;
@@ -132,6 +171,21 @@ export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: I
         if (Math.max(here0, hereInf) > limit) continue;
         sum0[level + 1] = before0 + termZero[j]!;
         sumInf[level + 1] = beforeInf + termInf[j]!;
+      }
+      if (key) {
+        // As the loss bound, upside down: suffix maxima only fall along the loop. The floor rises
+        // as the list improves, so it is read again for every index.
+        const floor = key.floor();
+        const r = last ? 0 : rest(keyMaxima!, level, j, -Infinity);
+        if (beforeKey + maxKey[j]! + r < floor) {
+          key.skipped();
+          break;
+        }
+        if (beforeKey + termKey[j]! + r < floor) {
+          key.skipped();
+          continue;
+        }
+        sumKey[level + 1] = beforeKey + termKey[j]!;
       }
       picked[level] = j;
       if (last) visit(picked);

@@ -22,7 +22,7 @@ import {
   scanStrangles,
   strangleShape,
 } from './condor.ts';
-import { type LossBound, leftToRight } from './enumerate.ts';
+import { type KeyBound, type LossBound, leftToRight } from './enumerate.ts';
 import { isTradable, LEG_NUMBERS, type LegContext, legDays } from './leg-fields.ts';
 import { type MarketInstant, MarketView } from './market-view.ts';
 import { RowCache } from './row-cache.ts';
@@ -386,6 +386,7 @@ export class ShardScanner {
         widthMax: this.widthMax,
         equalWings: s.equalWings,
         loss: this.lossBound(start, m, slotOk),
+        key: this.keyBound(start, m, slotOk),
       },
       this.scratch,
       (picked) => {
@@ -520,6 +521,73 @@ export class ShardScanner {
     }
     const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
     return { limit: limit + 1e-9 * Math.max(1, S, top), flat: slope === 0, fixed, atZero, atInfinity };
+  }
+
+  /**
+   * The key bound of one expiration's combinations (enumerate.ts) in a grouped scan ranked first by
+   * expected value: with F the forward to the expiry and C(K) = E[(S_T − K)⁺] (the row cache's
+   * terms, which the kernel sums too), E[P/L] is the sum over legs of w·(C(K) − fill), plus
+   * w·(K − F) for a put and w·(F − fill) for shares. Point masses (no time or no volatility) are
+   * left unbounded.
+   */
+  keyBound(start: number, m: number, slotOk: readonly Uint8Array[]): KeyBound | null {
+    const plan = this.plan;
+    const first = plan.sort[0];
+    if (
+      !this.job.stopWhenFull ||
+      plan.closestWidth !== null ||
+      first?.kind !== 'trade' ||
+      first.id !== METRIC.spread_expected_value
+    )
+      return null;
+    const rows = this.rowCache;
+    const state = this.ctx.state;
+    if (!(rows.years(start) > 0 && state.iv > 0)) return null;
+    const o = this.view.cols.options;
+    const c = this.view.cols.underlyings;
+    const s = plan.structure;
+    const sign = first.desc ? 1 : -1;
+    const forward = rows.forward(start);
+    let fixed = 0;
+    let weights = 0;
+    for (const leg of s.legs) {
+      if (leg.kind !== 'stock') continue;
+      const w = leg.quantity / 100;
+      fixed += w * (forward - fillPrice(c.bid[this.u]!, c.ask[this.u]!, leg.quantity, plan.level));
+      weights += Math.abs(w);
+    }
+    const terms = slotOk.map((ok, slot) => {
+      const out = this.scratch.doubles(m);
+      for (let j = 0; j < m; j++) {
+        if (!ok[j]) {
+          out[j] = -Infinity;
+          continue;
+        }
+        let t = 0;
+        for (const leg of s.options) {
+          if (leg.strikeSlot !== slot) continue;
+          const row = start + 2 * j + (leg.isCall ? 0 : 1);
+          const w = leg.quantity;
+          t += w * (rows.callExpectation(row) - fillPrice(o.bid[row]!, o.ask[row]!, w, plan.level));
+          if (!leg.isCall) t += w * (o.strike[row]! - forward);
+        }
+        out[j] = sign * t;
+      }
+      return out;
+    });
+    for (const leg of s.options) weights += Math.abs(leg.quantity);
+    // The kernel adds the same terms in another order: rounding of order 1e-16 of the largest.
+    const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
+    const margin = 1e-9 * weights * Math.max(1, state.price, forward, top);
+    const list = this.list;
+    return {
+      fixed: sign * fixed,
+      terms,
+      floor: () => sign * list.worstFirstKey() - margin,
+      skipped: () => {
+        this.inexact = true;
+      },
+    };
   }
 
   /**
