@@ -115,11 +115,17 @@ export class ScanEngine {
     return filtersForStrategy(strategy).map((f) => f.name);
   }
 
-  /** A page of a scan: from the user's cached result when `cacheId` names the same scan. */
+  /**
+   * A page of a scan: from the user's cached result when `cacheId` names the same scan. A scan run
+   * now answers its first page from the live frame and captures its market right after.
+   */
   async run(user: string, request: ScanRequest, signal?: AbortSignal): Promise<ScanPage> {
     const { entry, fresh } = await this.#resultFor(user, request, signal);
-    const page = fresh ? 0 : (request.page ?? 0);
-    return this.#page(entry, page, request);
+    try {
+      return this.#page(entry, fresh ? 0 : (request.page ?? 0), request);
+    } finally {
+      if (fresh) this.#settleSoon(entry);
+    }
   }
 
   /** A CSV export of a scan (cached or run now). */
@@ -129,7 +135,15 @@ export class ScanEngine {
     request: ScanRequest,
     signal?: AbortSignal,
   ): Promise<string> {
-    const { entry } = await this.#resultFor(user, request, signal);
+    const { entry, fresh } = await this.#resultFor(user, request, signal);
+    try {
+      return this.#csv(entry, kind, request);
+    } finally {
+      if (fresh) this.#settleSoon(entry);
+    }
+  }
+
+  #csv(entry: CacheEntry, kind: ExportKind, request: ScanRequest): string {
     const columns = this.#columns(request);
     const result = entry.result;
     const rows = new RowBuilder(result, columns);
@@ -155,6 +169,21 @@ export class ScanEngine {
       trades = groups.slice(from, to).map((g) => rows.trade(g, g.trades[0]!));
     }
     return rowsToCsv(columns, trades);
+  }
+
+  /**
+   * Takes a fresh result's capture once the current answer is on its way (a cached result is
+   * settled before use in any case, so nothing depends on when this runs). A failure there is a
+   * defect: logged, the frame unpinned all the same.
+   */
+  #settleSoon(entry: CacheEntry): void {
+    setImmediate(() => {
+      try {
+        entry.result.settle();
+      } catch (err) {
+        (this.#opts.warn ?? console.error)(`scan capture failed: ${(err as Error).stack ?? err}`);
+      }
+    });
   }
 
   async close(): Promise<void> {
@@ -216,7 +245,10 @@ export class ScanEngine {
         throw new DomainError('NOT_FOUND', {
           message: 'These scan results have expired; run the scan again.',
         });
-      if (cached.key === key) return { entry: cached, fresh: false };
+      if (cached.key === key) {
+        cached.result.settle();
+        return { entry: cached, fresh: false };
+      }
     }
     const result = await this.#scan(spec, signal);
     this.lastScan = {
@@ -253,6 +285,7 @@ export class ScanEngine {
         cancel,
         shardSize: this.#shardSize(),
         threads: this.#pool?.size ?? 1,
+        deferCapture: true,
         warn: this.#opts.warn ?? (() => {}),
       });
     } catch (err) {

@@ -1,7 +1,9 @@
 /**
  * One scan from start to merged result, on the main thread: pin the frame, compile, run the
  * underlying stage, shard the survivors over the shard runner (worker pool or in-process), merge
- * the shards' top lists into one order, and capture the market of the kept trades.
+ * the shards' top lists into one order, and capture the market of the kept trades (then unpin).
+ * With `deferCapture` the result stays on the pinned frame until `settle()`: the engine builds
+ * the first page from the live frame, answers, and captures after.
  *
  * Grouped scans keep, per ticker, its best trade and up to `SIMILAR` more (and count the rest);
  * the tickers are ordered by their best trade. A narrowed scan keeps the ticker's best
@@ -34,8 +36,10 @@ export interface ResultTrade {
 }
 
 export interface ResultGroup {
-  /** Underlying row in the capture. */
+  /** Underlying row in the result's view (`ScanResult.capture`). */
   readonly u: number;
+  /** Position in the result order (the index of `names` and `indicators`). */
+  readonly index: number;
   readonly symbol: string;
   /** Passing trades of the ticker: all of them when `exact`, else at least this many. */
   readonly count: number;
@@ -47,7 +51,16 @@ export interface ResultGroup {
 
 export interface ScanResult {
   readonly plan: ScanPlan;
+  /**
+   * The market the groups' rows refer to: the copy of the kept trades' market, or, until
+   * `settle()` when the capture was deferred, the pinned live frame itself.
+   */
   readonly capture: Capture;
+  /**
+   * Takes the capture (when deferred) and unpins the frame; once: later calls do nothing, or throw
+   * what the capture threw.
+   */
+  settle(): void;
   /** Tickers in result order (one group for a narrowed scan). */
   readonly groups: readonly ResultGroup[];
   readonly narrowed: boolean;
@@ -58,9 +71,9 @@ export interface ScanResult {
   /** Underlyings that passed the underlying stage. */
   readonly scanned: number;
   readonly asOfMs: number;
-  /** Per capture underlying: the provider's name. */
+  /** Per group (`ResultGroup.index`): the provider's name. */
   readonly names: readonly string[];
-  /** Indicator column values with the scan's parameters, per capture underlying. */
+  /** Indicator column values with the scan's parameters, per group (`ResultGroup.index`). */
   readonly indicators: ReadonlyMap<string, Float64Array>;
   readonly durationMs: number;
 }
@@ -91,6 +104,8 @@ export interface ScanRunOptions {
    * chains, largest first, and a chain larger than a job's share is cut by expiration.
    */
   readonly threads?: number;
+  /** Leave the kept trades on the pinned frame until the result's `settle()`. */
+  readonly deferCapture?: boolean;
   readonly warn: (msg: string) => void;
 }
 
@@ -105,6 +120,8 @@ export async function runScan(spec: ScanSpec, opts: ScanRunOptions): Promise<Sca
   const started = performance.now();
   const snapshot = opts.market.snapshot();
   const frame = snapshot.pin();
+  // Once there is a result, the frame is its to unpin (`settle`).
+  let result: ScanResult | null = null;
   try {
     const instant = {
       buffers: snapshot.buffers,
@@ -139,9 +156,13 @@ export async function runScan(spec: ScanSpec, opts: ScanRunOptions): Promise<Sca
     const results = await opts.runShards(jobs);
     if (Atomics.load(opts.cancel, 0) !== 0 || results.some((r) => r.cancelled))
       throw new ScanCancelledError();
-    return finish(view, plan, results, symbolRank, narrowed, underlyings.length, opts.extras, started);
+    result = finish(view, plan, results, symbolRank, narrowed, underlyings.length, opts.extras, started, () =>
+      snapshot.unpin(frame),
+    );
+    if (!opts.deferCapture) result.settle();
+    return result;
   } finally {
-    snapshot.unpin(frame);
+    if (result === null) snapshot.unpin(frame);
   }
 }
 
@@ -236,6 +257,7 @@ function finish(
   scanned: number,
   extras: UnderlyingExtras,
   started: number,
+  unpin: () => void,
 ): ScanResult {
   const legs = plan.structure.options.length;
   const kc = plan.sort.length;
@@ -273,29 +295,33 @@ function finish(
     used.set(g.rows, at);
     at += g.rows.length;
   }
-  // Every kept trade's capture rows in one pass; a group's trades are made when first read (a
-  // page shows 20 of hundreds of tickers, and 10 small arrays per ticker cost more than the scan's
-  // merge).
-  const { capture, captured } = captureView(view, kept, used);
-  at = 0;
-  const groups = raw.map((g): ResultGroup => {
-    const rows = captured.subarray(at, at + g.rows.length);
-    at += g.rows.length;
-    let trades: ResultTrade[] | null = null;
-    return {
-      u: capture.underlyingOf.get(g.u)!,
-      symbol: view.symbols[g.u]!,
-      count: g.count,
-      exact: g.exact,
-      get trades() {
-        trades ??= Array.from({ length: g.size }, (_, t) => ({
-          rows: rows.subarray(t * legs, (t + 1) * legs),
-          keys: g.keys.subarray(t * kc, (t + 1) * kc),
-        }));
-        return trades;
-      },
-    };
-  });
+  const groups = raw.map((g, index) => new KeptGroup(index, g, view.symbols[g.u]!, legs, kc));
+  // Until the capture is taken, the groups' rows are the live frame's.
+  let capture: Capture = { view, underlyingOf: new Map(kept.map((u) => [u, u])), bytes: 0 };
+  let settled = false;
+  // A capture that failed leaves rows that would read an unpinned frame: every later use fails too.
+  let failure: unknown = null;
+  const settle = () => {
+    if (failure !== null) throw failure;
+    if (settled) return;
+    settled = true;
+    try {
+      // Every kept trade's capture rows in one pass.
+      const taken = captureView(view, kept, used);
+      let from = 0;
+      for (const g of groups) {
+        const to = from + g.rowCount;
+        g.moveTo(taken.capture.underlyingOf.get(kept[g.index]!)!, taken.captured.subarray(from, to));
+        from = to;
+      }
+      capture = taken.capture;
+    } catch (err) {
+      failure = err;
+      throw err;
+    } finally {
+      unpin();
+    }
+  };
   const indicators = new Map<string, Float64Array>();
   for (const name of INDICATORS) {
     if (!plan.underlying.some((f) => f.definition.name === name)) continue;
@@ -306,7 +332,10 @@ function finish(
   }
   return {
     plan,
-    capture,
+    get capture() {
+      return capture;
+    },
+    settle,
     groups,
     narrowed,
     tradeCount,
@@ -317,6 +346,57 @@ function finish(
     indicators,
     durationMs: performance.now() - started,
   };
+}
+
+/**
+ * A ticker of the result: its trades' rows are made when first read (a page shows 20 of hundreds
+ * of tickers, and 10 small arrays per ticker cost more than the scan's merge), and move from the
+ * live frame to the capture when it is taken.
+ */
+class KeptGroup implements ResultGroup {
+  u: number;
+  readonly index: number;
+  readonly symbol: string;
+  readonly count: number;
+  readonly exact: boolean;
+  readonly rowCount: number;
+  readonly #size: number;
+  readonly #keys: Float64Array;
+  readonly #legs: number;
+  readonly #keyCount: number;
+  #rows: Int32Array;
+  #trades: ResultTrade[] | null = null;
+
+  constructor(index: number, g: RawGroup, symbol: string, legs: number, keyCount: number) {
+    this.index = index;
+    this.u = g.u;
+    this.symbol = symbol;
+    this.count = g.count;
+    this.exact = g.exact;
+    this.rowCount = g.rows.length;
+    this.#size = g.size;
+    this.#keys = g.keys;
+    this.#rows = g.rows;
+    this.#legs = legs;
+    this.#keyCount = keyCount;
+  }
+
+  get trades(): readonly ResultTrade[] {
+    const legs = this.#legs;
+    const kc = this.#keyCount;
+    this.#trades ??= Array.from({ length: this.#size }, (_, t) => ({
+      rows: this.#rows.subarray(t * legs, (t + 1) * legs),
+      keys: this.#keys.subarray(t * kc, (t + 1) * kc),
+    }));
+    return this.#trades;
+  }
+
+  /** The group's underlying row and trades' rows in the capture. */
+  moveTo(u: number, rows: Int32Array): void {
+    this.u = u;
+    this.#rows = rows;
+    this.#trades = null;
+  }
 }
 
 /**

@@ -255,7 +255,7 @@ export class RowBuilder {
         return finite(x);
       });
     }
-    if (name === 'name') return this.#result.names[u] ?? '';
+    if (name === 'name') return this.#result.names[g.index] ?? '';
     const text = UNDERLYING_TEXTS[name];
     if (text) return text(view, u);
     if (name === 'stock_score') {
@@ -266,7 +266,7 @@ export class RowBuilder {
         : null;
     }
     const indicator = this.#result.indicators.get(name);
-    if (indicator) return finite(indicator[u]!);
+    if (indicator) return finite(indicator[g.index]!);
     const num = UNDERLYING_NUMBERS[name];
     if (!num) return null;
     const x = num(view, u);

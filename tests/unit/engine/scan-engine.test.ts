@@ -1,14 +1,15 @@
 /**
  * The engine's front on tiny markets: two worker threads give the same pages as the calling
- * thread; an abort cancels a scan; a scan past its budget is TIMEOUT; the per-user cache serves
- * pages without recomputing and keeps the last 3.
+ * thread; a fresh scan's first page (from the pinned live frame) is the page its capture gives,
+ * and the frame is released once the capture is taken; an abort cancels a scan; a scan past its
+ * budget is TIMEOUT; the per-user cache serves pages without recomputing and keeps the last 3.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { DomainError } from '../../../src/domain/errors.ts';
 import { STRATEGIES } from '../../../src/domain/strategies/catalogue.ts';
 import { ScanEngine, type ScanRequest, specKey, specOf } from '../../../src/server/engine/scan-engine.ts';
 import { ScanCancelledError } from '../../../src/server/engine/scan-run.ts';
-import { type TinyMarket, tinyMarket } from './tiny-market.ts';
+import { TINY_AS_OF, type TinyMarket, tinyMarket } from './tiny-market.ts';
 
 const source = (m: TinyMarket) => () => ({
   snapshot: () => m.snapshot,
@@ -43,6 +44,45 @@ describe('scan engine', () => {
       expect(a.items.length).toBeGreaterThan(0);
     }
   });
+
+  test.each([
+    ['bull_put_spread', null],
+    ['iron_condor', null],
+    ['covered_call', null],
+    ['long_call_calendar_spread', null],
+    ['bull_put_spread', 'BBB'],
+  ] as const)(
+    '%s (narrowed to %s): the first page and export, answered before the capture, are the capture’s',
+    async (strategy, narrowedToSymbol) => {
+      const m = tinyMarket({ seed: 8, underlyings: 4, expirations: 3, strikes: 10 });
+      const named = () => ({ ...source(m)(), underlying: (symbol: string) => ({ name: `${symbol} Inc.` }) });
+      const engine = new ScanEngine({ market: named, workers: 0, timeBudgetMs: 60_000, pageSize: 3 });
+      const columns = ['underlying', 'name', 'strike', 'max_loss'];
+      const request = { ...loose(strategy), narrowedToSymbol, columns };
+      const fresh = await engine.run('u', request);
+      const freshCsv = await engine.exportCsv('v', 'underlyings_all', request);
+      expect(fresh.items.length).toBeGreaterThan(0);
+      for (const row of fresh.items) expect(row.values.name).toBe(`${row.underlying} Inc.`);
+      // The scans' frame is still pinned for their captures: the writer cannot take it back...
+      const other = m.snapshot.back()!;
+      m.snapshot.publish(other, TINY_AS_OF + 60_000);
+      expect(m.snapshot.back()).toBeNull();
+      // ...until they are taken, right after the answers.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(m.snapshot.back()).not.toBeNull();
+      // The live market is now the other, empty frame: the cached pages read the captures.
+      const cached = await engine.run('u', { ...request, cacheId: fresh.cacheId });
+      expect(cached.cacheId).toBe(fresh.cacheId);
+      expect(cached.items).toEqual(fresh.items);
+      const cachedCsv = await engine.exportCsv('u', 'underlyings_all', {
+        ...request,
+        cacheId: fresh.cacheId,
+      });
+      expect(cachedCsv).toBe(freshCsv);
+      expect(cachedCsv.split('\n').length).toBeGreaterThan(1);
+      await engine.close();
+    },
+  );
 
   test('an aborted request cancels its scan', async () => {
     const controller = new AbortController();
