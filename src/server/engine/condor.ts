@@ -16,6 +16,10 @@
  *   ≤ 1 − that; the profit ratio u / (max(wp, wc) − u) ≤ u_max / (W_min − u_max). A side counts
  *   for a whole body (wing) when none of its wings has width + fill within the credit the rest
  *   of the trade leaves, however narrow its nearest wing.
+ * - the credit of a put (call) spread is at most its largest credit-to-width ratio ρp (ρc) over
+ *   the body's wings times its width, so u ≤ (ρp + ρc)·max(wp, wc); with max loss = q·(max(wp, wc)
+ *   − u) ≤ L that caps the credit of every trade within the limit at (ρp + ρc)·(L/q)/(1 − ρp − ρc),
+ *   and u_max and the wing loops with it.
  * For one trade, u is known from its fills and the same formulas bound its key tightly at the
  * cost of two normal CDFs instead of the whole metric.
  * When an underlying's top list is full, a body, put wing or trade whose bound cannot beat its worst
@@ -502,6 +506,18 @@ export function scanCondors(
   const leastMaxLoss = (j1: number, j2: number, widest: number) =>
     (1 - Math.max(0, putRatio[j1]!) - Math.max(0, callRatio[j2]!) - 1e-9) * widest;
   /**
+   * The most credit per unit a trade of the body can take and still pass the max loss filter:
+   * with u ≤ s·W (s = ρp + ρc, as above) and W − u ≤ L / q, u ≤ s·(L / q) / (1 − s) when s < 1
+   * (Infinity otherwise, or without a limit). Where the loss limit is tight against the strike
+   * spacing (an index chain's 50-point strikes under a $50 limit), this is far below the sold
+   * fills, the body's bound and its wing loops tighten with it. The slack covers rounding.
+   */
+  const creditCap = (j1: number, j2: number) => {
+    const s = Math.max(0, putRatio[j1]!) + Math.max(0, callRatio[j2]!) + 1e-9;
+    if (!(s < 1 && g.lossLimit < Infinity)) return Infinity;
+    return (s * (g.lossLimit / shape.q)) / (1 - s) + tol;
+  };
+  /**
    * The key bound of a body (credit ≤ uMax; a side counts when its nearest wing may be wider
    * than the credit). With `losesSomewhere`, every trade loses on one side at least, so the loss
    * is at least the lesser side's. Each side's CDF is taken once.
@@ -552,16 +568,18 @@ export function scanCondors(
           continue;
         }
       }
+      const cap = creditCap(j1, j2);
       // A visited wing is at most `reach` wide (max loss ≥ q·(wing − sold fills); bought fills
       // are not negative); the slack keeps rounding on the safe, wider side.
-      const reach = g.lossLimit / shape.q + sold + 1e-9 * Math.max(1, k2);
+      const reach = g.lossLimit / shape.q + Math.min(sold, cap) + 1e-9 * Math.max(1, k2);
       const minCallWing = minCallAbove(j2, Math.min(m - 1, firstAtLeast(k2 + reach)));
       const minPutWing = minPut.min(firstAtLeast(k1 - reach), j1 - 1);
-      const uMax = sold - minPutWing - minCallWing;
+      const uMax = Math.min(sold - minPutWing - minCallWing, cap);
       // Max loss ≥ q·(wp − u) and ≥ q·(wc − u), with wp − u = (K1 − (K0 − put fill)) + call
-      // fill − sold at its least by the edges and the cheapest reachable wing of the other side.
-      const putSideLoss = k1 - putEdge[j1 - 1]! + minCallWing - sold;
-      const callSideLoss = callEdge[j2 + 1]! - k2 + minPutWing - sold;
+      // fill − sold at its least by the edges and the cheapest reachable wing of the other side,
+      // and at least the nearest wing less the credit cap.
+      const putSideLoss = Math.max(k1 - putEdge[j1 - 1]! + minCallWing - sold, wpMin - cap);
+      const callSideLoss = Math.max(callEdge[j2 + 1]! - k2 + minPutWing - sold, wcMin - cap);
       if (shape.q * Math.max(putSideLoss, callSideLoss) > g.lossLimit) continue;
       // For probabilities, a side loses in every trade when none of its wings has its width and
       // fill within the credit the other side leaves (wp − u = wp + put fill + call fill − sold
@@ -617,6 +635,7 @@ export function scanCondors(
     const sold = putSell[j1]! + callSell[j2]!;
     const uMax = bodyUMax[b]!;
     const minCallWing = bodyMinCall[b]!;
+    const cap = creditCap(j1, j2);
     const wcMin = nearLcAbove[j2]! - k2;
     const losesSomewhere = byCredit && leastMaxLoss(j1, j2, Math.max(k1 - nearLpBelow[j1]!, wcMin)) > tol;
     // The body's credit floor for trades that lose on both sides, found on first use.
@@ -625,15 +644,16 @@ export function scanCondors(
       const k0 = K[j0]!;
       const wp = k1 - k0;
       // Max loss ≥ q·(wp − u) ≥ q·(K1 − (K0 − put fill) − sold + cheapest call fill), with
-      // K0 − put fill at its largest at or below K0, and the spread width only grow.
+      // K0 − put fill at its largest at or below K0, and ≥ q·(wp − credit cap); both, and the
+      // spread width, only grow.
       if (
-        shape.q * (k1 - putEdge[j0]! - sold + minCallWing) > g.lossLimit ||
+        shape.q * Math.max(k1 - putEdge[j0]! - sold + minCallWing, wp - cap) > g.lossLimit ||
         wcMin + (k2 - k0) > g.widthMax + MARGIN * k2
       )
         break;
       if (!eLp[j0]) continue;
       const fLp = putFill[j0]!;
-      const uMaxWing = sold - fLp - minCallWing;
+      const uMaxWing = Math.min(sold - fLp - minCallWing, cap);
       // Max loss ≥ q·(wp − u) ≥ q·(wp − u_max): no trade of the wing passes the filter.
       if (shape.q * (wp - uMaxWing) > g.lossLimit) continue;
       // Call wings dearer than this leave a credit under wp − max loss: the trade fails the filter.
@@ -676,8 +696,12 @@ export function scanCondors(
       for (let j3 = first; j3 < m; j3++) {
         const k3 = K[j3]!;
         // Max loss ≥ q·(wc − u) ≥ q·((K3 + call fill) − K2 − sold + put fill), with K3 + call
-        // fill at its smallest at or above K3, and the spread width only grow.
-        if (shape.q * (callEdge[j3]! - k2 - sold + fLp) > g.lossLimit || k3 - k0 > g.widthMax + MARGIN * k3)
+        // fill at its smallest at or above K3, and ≥ q·(wc − credit cap); both, and the spread
+        // width, only grow.
+        if (
+          shape.q * Math.max(callEdge[j3]! - k2 - sold + fLp, k3 - k2 - cap) > g.lossLimit ||
+          k3 - k0 > g.widthMax + MARGIN * k3
+        )
           break;
         if (!eLc[j3]) continue;
         const u = sold - fLp - callFill[j3]!;
