@@ -692,6 +692,16 @@ export function scanCondors(
             pruned = true;
           }
         }
+        // Where the call side loses in every trade from the first wing on (K3 + call fill over
+        // K2 + credit at its least), those dearer than this leave a credit with which the call
+        // side is out of reach on its own (K2 + u ≤ the call line).
+        if (first < m && callEdge[first]! - k2 - credit > tol) {
+          const cut = firstCallWithin(j2, k2 + credit - callLine + slack);
+          if (cut > first) {
+            first = cut;
+            pruned = true;
+          }
+        }
       }
       for (let j3 = first; j3 < m; j3++) {
         const k3 = K[j3]!;
