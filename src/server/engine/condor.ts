@@ -497,14 +497,15 @@ export function scanCondors(
     }
     callRatio[j2] = ratio;
   }
+  /** ρp + ρc of a body (each taken at 0 at least), with 1e-9 for the rounding of the ratios. */
+  const ratioSum = (j1: number, j2: number) =>
+    Math.max(0, putRatio[j1]!) + Math.max(0, callRatio[j2]!) + 1e-9;
   /**
    * A lower bound of the max loss per unit of every trade of the body: its credit u is the put
    * spread's credit plus the call spread's, each at most its ratio times its width, so
    * u ≤ (ρp + ρc)·W with W = max(wp, wc) ≥ `widest`, and max loss = W − u ≥ (1 − ρp − ρc)·W.
-   * The 1e-9·W slack covers the rounding of the ratios.
    */
-  const leastMaxLoss = (j1: number, j2: number, widest: number) =>
-    (1 - Math.max(0, putRatio[j1]!) - Math.max(0, callRatio[j2]!) - 1e-9) * widest;
+  const leastMaxLoss = (j1: number, j2: number, widest: number) => (1 - ratioSum(j1, j2)) * widest;
   /**
    * The most credit per unit a trade of the body can take and still pass the max loss filter:
    * with u ≤ s·W (s = ρp + ρc, as above) and W − u ≤ L / q, u ≤ s·(L / q) / (1 − s) when s < 1
@@ -513,7 +514,7 @@ export function scanCondors(
    * fills, the body's bound and its wing loops tighten with it. The slack covers rounding.
    */
   const creditCap = (j1: number, j2: number) => {
-    const s = Math.max(0, putRatio[j1]!) + Math.max(0, callRatio[j2]!) + 1e-9;
+    const s = ratioSum(j1, j2);
     if (!(s < 1 && g.lossLimit < Infinity)) return Infinity;
     return (s * (g.lossLimit / shape.q)) / (1 - s) + tol;
   };
