@@ -112,27 +112,59 @@ const MARGIN = 1e-12;
 const LEAD = 16;
 
 /**
- * Bounds of the lognormal CDF F of the group's horizon: `below(x)` ≤ F(x) ≤ `above(x)`. F through
- * the table-driven logarithm and Φ (`log-table.ts`, `normal-table.ts`) is off by less than 3e-12
- * (1e-12 from the table, the rest from ln x rounded and scaled by 1/(σ√T)); the bounds widen it by
- * 1e-10. `quantile(p)` is F⁻¹(p) through the inverse normal (not a bound). A point mass (no time
- * or no volatility) uses F itself and has no quantile.
+ * The lognormal CDF F of a group's horizon, and bounds of it: `below(x)` ≤ F(x) ≤ `above(x)`. F
+ * through the table-driven logarithm and Φ (`log-table.ts`, `normal-table.ts`) is off by less than
+ * 3e-12 (1e-12 from the table, the rest from ln x rounded and scaled by 1/(σ√T)); the bounds widen
+ * it by 1e-10. `quantile(p)` is F⁻¹(p) through the inverse normal (not a bound), for a proper
+ * lognormal only: a point mass (no time or no volatility) bounds by F itself.
+ *
+ * One instance per thread, set per group: a scan asks for these hundreds of thousands of times,
+ * and methods of one long-lived object are calls the compiler can inline, where closures made
+ * afresh per group were new call targets each time (and each result a boxed number).
  */
-function cdfBounds(
-  g: CondorGroup,
-  cdf: (x: number) => number,
-): { below: (x: number) => number; above: (x: number) => number; quantile: ((p: number) => number) | null } {
-  const sd = g.sigma * Math.sqrt(g.years);
-  if (!(g.years > 0 && sd > 0)) return { below: cdf, above: cdf, quantile: null };
-  const invSd = 1 / sd;
-  // ln S_T ~ N(ln S + (μ − σ²/2)T, σ²T).
-  const mean = Math.log(g.spot) + (g.drift - 0.5 * g.sigma * g.sigma) * g.years;
-  const fast = (x: number) => normCdfFast((lnFast(x) - mean) * invSd);
-  return {
-    below: (x) => (x > 0 ? Math.max(0, fast(x) - CDF_SLACK) : 0),
-    above: (x) => (x > 0 ? Math.min(1, fast(x) + CDF_SLACK) : 0),
-    quantile: (p) => Math.exp(mean + sd * normInv(p)),
-  };
+class HorizonCdf {
+  #spot = 0;
+  #years = 0;
+  #sigma = 0;
+  #drift = 0;
+  #mean = 0;
+  #sd = 0;
+  #invSd = 0;
+  /** False for a point mass: the bounds are F itself and there is no quantile. */
+  proper = false;
+
+  set(g: CondorGroup): this {
+    this.#spot = g.spot;
+    this.#years = g.years;
+    this.#sigma = g.sigma;
+    this.#drift = g.drift;
+    const sd = g.sigma * Math.sqrt(g.years);
+    this.proper = g.years > 0 && sd > 0;
+    this.#sd = sd;
+    this.#invSd = 1 / sd;
+    // ln S_T ~ N(ln S + (μ − σ²/2)T, σ²T).
+    this.#mean = Math.log(g.spot) + (g.drift - 0.5 * g.sigma * g.sigma) * g.years;
+    return this;
+  }
+
+  /** F(x) itself (0 at and below 0). */
+  exact(x: number): number {
+    return x > 0 ? probBelow(this.#spot, x, this.#years, this.#sigma, this.#drift) : 0;
+  }
+
+  below(x: number): number {
+    if (!this.proper) return this.exact(x);
+    return x > 0 ? Math.max(0, normCdfFast((lnFast(x) - this.#mean) * this.#invSd) - CDF_SLACK) : 0;
+  }
+
+  above(x: number): number {
+    if (!this.proper) return this.exact(x);
+    return x > 0 ? Math.min(1, normCdfFast((lnFast(x) - this.#mean) * this.#invSd) + CDF_SLACK) : 0;
+  }
+
+  quantile(p: number): number {
+    return Math.exp(this.#mean + this.#sd * normInv(p));
+  }
 }
 
 const CDF_SLACK = 1e-10;
@@ -234,204 +266,520 @@ class CondorScratch {
   }
 }
 
-const scratch = new CondorScratch();
+/** Where the condor scan sends what it finds, and learns the bar a trade must beat. */
+export interface CondorSink {
+  /** The worst kept key (NaN while the underlying's list has room). */
+  worst(): number;
+  /** A condor (strike indices of the long put, short put, short call, long call) that may rank. */
+  visit(k0: number, k1: number, k2: number, k3: number): void;
+}
 
 /**
- * Enumerates the group's condors, calling `visit(k0, k1, k2, k3)` with strike indices for the
- * ones that may pass and rank; `threshold()` is the worst kept key (NaN while the list has room).
- * Returns true when some were skipped for their key (the count is then not exact).
+ * The scan of one group's condors (see the module comment and `scanCondors`). Its helpers read
+ * the group's state from fields rather than closing over it: one instance serves every group of
+ * the thread, so each helper is one call target the compiler can inline, not a new closure per
+ * group (those made the optimised code deoptimise on every group, box every number they returned,
+ * and lose their inlining to the next scan's group).
  */
-export function scanCondors(
-  shape: CondorShape,
-  key: CondorKey,
-  g: CondorGroup,
-  threshold: () => number,
-  visit: (k0: number, k1: number, k2: number, k3: number) => void,
-): boolean {
-  let pruned = false;
-  const m = g.strikeCount;
-  const { strikes, base } = g;
-  const fill = (j: number, isCall: boolean, buy: boolean) => {
-    const row = base + 2 * j + (isCall ? 0 : 1);
-    return fillPrice(g.bid[row]!, g.ask[row]!, buy ? 1 : -1, g.level);
-  };
-  const eLp = g.eligible[shape.longPut]!;
-  const eSp = g.eligible[shape.shortPut]!;
-  const eSc = g.eligible[shape.shortCall]!;
-  const eLc = g.eligible[shape.longCall]!;
-  // The nearest wing strikes below (puts) and above (calls) each index.
-  const w = scratch.reserve(m);
-  const { nearLpBelow, nearLcAbove, putFill, callFill, putEdge, callEdge } = w;
-  const { putHeadMin, callTailMin, putRatio, callRatio, minPut } = w;
-  const { bodyShort, bodyKey, bodyUMax, bodyMinCall, order, led } = w;
-  const { K, putSell, callSell, bucket } = w;
-  for (let j = 0; j < m; j++) K[j] = strikes[base + 2 * j]!;
-  // A strike search starts from a bucket of an even grid over the strikes (2 per strike).
-  const buckets = 2 * m;
-  const lowest = K[0] ?? 0;
-  const perBucket = m > 1 && K[m - 1]! > lowest ? buckets / (K[m - 1]! - lowest) : 0;
-  for (let b = 0, j = 0; b <= buckets; b++) {
-    while (j < m && (K[j]! - lowest) * perBucket < b) j++;
-    bucket[b] = j;
+class CondorScan {
+  readonly #w = new CondorScratch();
+  readonly #F = new HorizonCdf();
+  #shape!: CondorShape;
+  #key: CondorKey = null;
+  #g!: CondorGroup;
+  #sink!: CondorSink;
+  #m = 0;
+  /** The metrics count |P/L| ≤ 1e-9 of the price scale as zero: bounds keep 10× clear of it. */
+  #tol = 0;
+  #byWings = false;
+  #pruned = false;
+  // The strike grid of `firstAtLeast`.
+  #lowest = 0;
+  #perBucket = 0;
+  #buckets = 0;
+  // The one-sided lines of `refreshLines`, for the worst key `linesFor`.
+  #linesFor = Number.NaN;
+  #putLine = Infinity;
+  #callLine = -Infinity;
+
+  /**
+   * Enumerates the group's condors, sending the ones that may pass and rank to `sink.visit`.
+   * Returns true when some were skipped for their key (the count is then not exact).
+   */
+  run(shape: CondorShape, key: CondorKey, g: CondorGroup, sink: CondorSink): boolean {
+    this.#shape = shape;
+    this.#key = key;
+    this.#g = g;
+    this.#sink = sink;
+    this.#pruned = false;
+    this.#linesFor = Number.NaN;
+    this.#putLine = Infinity;
+    this.#callLine = -Infinity;
+    this.#F.set(g);
+    const m = g.strikeCount;
+    this.#m = m;
+    const { strikes, base, bid, ask, level } = g;
+    const eLp = g.eligible[shape.longPut]!;
+    const eSp = g.eligible[shape.shortPut]!;
+    const eSc = g.eligible[shape.shortCall]!;
+    const eLc = g.eligible[shape.longCall]!;
+    const w = this.#w.reserve(m);
+    const { nearLpBelow, nearLcAbove, putFill, callFill, putEdge, callEdge } = w;
+    const { putHeadMin, callTailMin, putRatio, callRatio, minPut } = w;
+    const { bodyShort, bodyKey, bodyUMax, bodyMinCall, order, led } = w;
+    const { K, putSell, callSell, bucket } = w;
+    for (let j = 0; j < m; j++) K[j] = strikes[base + 2 * j]!;
+    // A strike search starts from a bucket of an even grid over the strikes (2 per strike).
+    const buckets = 2 * m;
+    const lowest = K[0] ?? 0;
+    const perBucket = m > 1 && K[m - 1]! > lowest ? buckets / (K[m - 1]! - lowest) : 0;
+    for (let b = 0, j = 0; b <= buckets; b++) {
+      while (j < m && (K[j]! - lowest) * perBucket < b) j++;
+      bucket[b] = j;
+    }
+    this.#buckets = buckets;
+    this.#lowest = lowest;
+    this.#perBucket = perBucket;
+    // The nearest wing strikes below (puts) and above (calls) each index.
+    nearLpBelow[0] = Number.NaN; // largest eligible strike < K_j
+    for (let j = 1; j <= m; j++) {
+      const prev = j - 1;
+      nearLpBelow[j] = eLp[prev] ? K[prev]! : nearLpBelow[j - 1]!;
+    }
+    nearLcAbove.fill(Number.NaN, Math.max(0, m - 1), m + 1);
+    for (let j = m - 2; j >= 0; j--) {
+      const next = j + 1;
+      nearLcAbove[j] = eLc[next] ? K[next]! : nearLcAbove[j + 1]!;
+    }
+    // The cheapest bought fill over any range of wing strikes (Infinity where a leg may not go):
+    // a body's wings only reach as far as the max loss lets them, and the far, cheap ones beyond
+    // would loosen every bound.
+    for (let j = 0; j < m; j++) {
+      const call = base + 2 * j;
+      const put = call + 1;
+      putFill[j] = eLp[j] ? fillPrice(bid[put]!, ask[put]!, 1, level) : Infinity;
+      callFill[j] = eLc[j] ? fillPrice(bid[call]!, ask[call]!, 1, level) : Infinity;
+      putSell[j] = fillPrice(bid[put]!, ask[put]!, -1, level);
+      callSell[j] = fillPrice(bid[call]!, ask[call]!, -1, level);
+    }
+    // K0 − put fill at its largest at or below each index, K3 + call fill at its smallest at or
+    // above (−Infinity / Infinity where no wing): wp + put fill and wc + call fill at their least.
+    for (let j = 0, edge = -Infinity; j < m; j++) {
+      edge = Math.max(edge, K[j]! - putFill[j]!);
+      putEdge[j] = edge;
+    }
+    for (let j = m - 1, edge = Infinity; j >= 0; j--) {
+      edge = Math.min(edge, K[j]! + callFill[j]!);
+      callEdge[j] = edge;
+    }
+    minPut.build(putFill, m);
+    // The cheapest put fill at or below each index, and call fill at or above.
+    for (let j = 0, least = Infinity; j < m; j++) putHeadMin[j] = least = Math.min(least, putFill[j]!);
+    for (let j = m - 1, least = Infinity; j >= 0; j--) callTailMin[j] = least = Math.min(least, callFill[j]!);
+    w.callRowReady.fill(0, 0, m);
+    const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? K[m - 1]! : 0);
+    this.#tol = tol;
+    const byWings = key === 'prob_loss' || key === 'prob_profit';
+    this.#byWings = byWings;
+    const byCredit = g.rank && byWings;
+    // The largest credit-to-width ratio of the put spreads with their short leg at each index, and
+    // of the call spreads, taken at 0 at least (see `leastMaxLoss`). The wings beyond one have
+    // ratios of at most (sold fill − their cheapest fill) / its width, as they are wider: the loops
+    // stop once that is under the largest ratio so far.
+    putRatio.fill(-Infinity, 0, m);
+    callRatio.fill(-Infinity, 0, m);
+    for (let j1 = 1; j1 < m; j1++) {
+      if (!eSp[j1]) continue;
+      const k1 = K[j1]!;
+      const f = putSell[j1]!;
+      let ratio = -Infinity;
+      for (let j0 = j1 - 1; j0 >= 0; j0--) {
+        const width = k1 - K[j0]!;
+        if (Math.max(0, f - putHeadMin[j0]!) / width <= Math.max(0, ratio)) break;
+        ratio = Math.max(ratio, (f - putFill[j0]!) / width);
+      }
+      putRatio[j1] = ratio;
+    }
+    for (let j2 = 0; j2 < m - 1; j2++) {
+      if (!eSc[j2]) continue;
+      const k2 = K[j2]!;
+      const f = callSell[j2]!;
+      let ratio = -Infinity;
+      for (let j3 = j2 + 1; j3 < m; j3++) {
+        const width = K[j3]! - k2;
+        if (Math.max(0, f - callTailMin[j3]!) / width <= Math.max(0, ratio)) break;
+        ratio = Math.max(ratio, (f - callFill[j3]!) / width);
+      }
+      callRatio[j2] = ratio;
+    }
+    // Every body with wings on both sides, and its bound over every pair of wings. Nothing is
+    // offered while the bodies are listed, so the kept trades' worst key holds throughout.
+    const listWorst = byCredit ? this.#sink.worst() : Number.NaN;
+    let count = 0;
+    for (let j1 = 1; j1 < m - 1; j1++) {
+      if (!eSp[j1]) continue;
+      const k1 = K[j1]!;
+      const fSp = putSell[j1]!;
+      const wpMin = k1 - nearLpBelow[j1]!;
+      if (!(wpMin > 0)) continue;
+      for (let j2 = shape.butterfly ? j1 : m - 2; shape.butterfly ? j2 === j1 : j2 > j1; j2--) {
+        if (!eSc[j2]) continue;
+        const k2 = K[j2]!;
+        const wcMin = nearLcAbove[j2]! - k2;
+        if (!(wcMin > 0)) continue;
+        const leastLoss = this.#leastMaxLoss(j1, j2, Math.max(wpMin, wcMin));
+        // No trade of the body passes the max loss filter.
+        if (shape.q * leastLoss > g.lossLimit) continue;
+        const sold = fSp + callSell[j2]!;
+        // Every trade loses on one side at least, with credit u ≤ sold: out of reach when either
+        // side's loss alone is.
+        if (byCredit && leastLoss > tol && !Number.isNaN(listWorst)) {
+          if (this.#putOut(k1, sold, listWorst) && this.#callOut(k2, sold, listWorst)) {
+            this.#pruned = true;
+            continue;
+          }
+        }
+        const cap = this.#creditCap(j1, j2);
+        // A visited wing is at most `reach` wide (max loss ≥ q·(wing − sold fills); bought fills
+        // are not negative); the slack keeps rounding on the safe, wider side.
+        const reach = g.lossLimit / shape.q + Math.min(sold, cap) + 1e-9 * Math.max(1, k2);
+        const minCallWing = this.#minCallAbove(j2, Math.min(m - 1, this.#firstAtLeast(k2 + reach)));
+        const minPutWing = minPut.min(this.#firstAtLeast(k1 - reach), j1 - 1);
+        const uMax = Math.min(sold - minPutWing - minCallWing, cap);
+        // Max loss ≥ q·(wp − u) and ≥ q·(wc − u), with wp − u = (K1 − (K0 − put fill)) + call
+        // fill − sold at its least by the edges and the cheapest reachable wing of the other side,
+        // and at least the nearest wing less the credit cap.
+        const putSideLoss = Math.max(k1 - putEdge[j1 - 1]! + minCallWing - sold, wpMin - cap);
+        const callSideLoss = Math.max(callEdge[j2 + 1]! - k2 + minPutWing - sold, wcMin - cap);
+        if (shape.q * Math.max(putSideLoss, callSideLoss) > g.lossLimit) continue;
+        // For probabilities, a side loses in every trade when none of its wings has its width and
+        // fill within the credit the other side leaves (wp − u = wp + put fill + call fill − sold
+        // > tol), however narrow its nearest wing.
+        const putMayWin = !byWings || putSideLoss <= tol;
+        const callMayWin = !byWings || callSideLoss <= tol;
+        // Every trade loses somewhere when its max loss is over the tolerance: on one side at least.
+        const losesSomewhere = byWings && putMayWin && callMayWin && leastLoss > tol;
+        const wpLeast = putMayWin ? wpMin : Infinity;
+        const wcLeast = callMayWin ? wcMin : Infinity;
+        // Kept trades only get better: a body out of reach now stays out. First on one side's line
+        // alone, where that side counts in the bound; then on the bound itself.
+        if (
+          !Number.isNaN(listWorst) &&
+          this.#sideOut(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere, listWorst)
+        ) {
+          this.#pruned = true;
+          continue;
+        }
+        const optimistic = this.#bodyBound(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere);
+        if (this.#hopeless(optimistic)) continue;
+        bodyShort[count] = j1 * m + j2;
+        bodyKey[count] = optimistic;
+        bodyUMax[count] = uMax;
+        bodyMinCall[count] = minCallWing;
+        count++;
+      }
+    }
+    // Ranked, the bodies with the best bounds go first, so that the kept trades' bar rises early;
+    // the rest follow in strike order (a full sort costs more than it saves).
+    let head = 0;
+    if (g.rank && key !== null) {
+      const sign = key === 'prob_loss' ? 1 : -1;
+      // Body a's bound better than body b's.
+      const better = (a: number, b: number) => sign * (bodyKey[a]! - bodyKey[b]!) < 0;
+      for (let b = 0; b < count; b++) {
+        if (Number.isNaN(bodyKey[b]!) || (head === LEAD && !better(b, order[head - 1]!))) continue;
+        let i = Math.min(head, LEAD - 1);
+        while (i > 0 && better(b, order[i - 1]!)) {
+          order[i] = order[i - 1]!;
+          i--;
+        }
+        order[i] = b;
+        head = Math.min(head + 1, LEAD);
+      }
+    }
+    led.fill(0, 0, count);
+    for (let i = 0; i < head; i++) led[order[i]!] = 1;
+    for (let b = 0, i = head; b < count; b++) if (!led[b]) order[i++] = b;
+    for (let i = 0; i < count; i++) {
+      const b = order[i]!;
+      if (this.#hopeless(bodyKey[b]!)) continue;
+      const j1 = Math.floor(bodyShort[b]! / m);
+      const j2 = bodyShort[b]! - j1 * m;
+      const k1 = K[j1]!;
+      const k2 = K[j2]!;
+      const sold = putSell[j1]! + callSell[j2]!;
+      const uMax = bodyUMax[b]!;
+      const minCallWing = bodyMinCall[b]!;
+      const cap = this.#creditCap(j1, j2);
+      const wcMin = nearLcAbove[j2]! - k2;
+      const losesSomewhere =
+        byCredit && this.#leastMaxLoss(j1, j2, Math.max(k1 - nearLpBelow[j1]!, wcMin)) > tol;
+      // The body's credit floor for trades that lose on both sides, found on first use.
+      let floorBoth = Number.NaN;
+      for (let j0 = j1 - 1; j0 >= 0; j0--) {
+        const k0 = K[j0]!;
+        const wp = k1 - k0;
+        // Max loss ≥ q·(wp − u) ≥ q·(K1 − (K0 − put fill) − sold + cheapest call fill), with
+        // K0 − put fill at its largest at or below K0, and ≥ q·(wp − credit cap); both, and the
+        // spread width, only grow.
+        if (
+          shape.q * Math.max(k1 - putEdge[j0]! - sold + minCallWing, wp - cap) > g.lossLimit ||
+          wcMin + (k2 - k0) > g.widthMax + MARGIN * k2
+        )
+          break;
+        if (!eLp[j0]) continue;
+        const fLp = putFill[j0]!;
+        const uMaxWing = Math.min(sold - fLp - minCallWing, cap);
+        // Max loss ≥ q·(wp − u) ≥ q·(wp − u_max): no trade of the wing passes the filter.
+        if (shape.q * (wp - uMaxWing) > g.lossLimit) continue;
+        // Call wings dearer than this leave a credit under wp − max loss: the trade fails the filter.
+        const credit = sold - fLp;
+        const slack = 1e-9 * Math.max(1, k2);
+        const dearest = g.lossLimit / shape.q + credit - wp - slack;
+        let first = this.#firstCallWithin(j2, dearest);
+        // Max loss ≥ q·(wc − u) = q·((K3 + call fill) − K2 − credit), at its least by the edge from
+        // the first call wing cheap enough: no call wing keeps the trade within the filter.
+        if (first >= m || shape.q * (callEdge[first]! - k2 - credit) > g.lossLimit) continue;
+        // For probabilities, the call loses in every trade of the wing when no call wing has
+        // wc + call fill within the credit the put side leaves.
+        const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + fLp <= sold + tol;
+        const wcLeast = callMayWin ? wcMin : Infinity;
+        // The kept trades' worst key, read again after each offered trade.
+        let worst = g.rank ? this.#sink.worst() : Number.NaN;
+        if (
+          byCredit &&
+          !Number.isNaN(worst) &&
+          this.#sideOut(k1, k2, uMaxWing, wp, wcLeast, losesSomewhere, worst)
+        ) {
+          this.#pruned = true;
+          continue;
+        }
+        if (this.#hopeless(this.#bound(k1, k2, uMaxWing, wp, wcLeast, false))) continue;
+        // Over the call wings the bound takes two values: before and after the call wing is wider
+        // than u_max (then the loss above K2 + u counts); it only gets worse, so the loop stops.
+        const narrowCalls = g.rank ? this.#bound(k1, k2, uMaxWing, wp, uMaxWing, false) : Number.NaN;
+        const wideCalls = g.rank ? this.#bound(k1, k2, uMaxWing, wp, Infinity, false) : Number.NaN;
+        const ranked = g.rank && key !== null && !Number.isNaN(worst);
+        if (byCredit && ranked) {
+          // Those at least this dear leave a credit with which the put side loses (u + tol < wp),
+          // out of reach on its own.
+          this.#refreshLines(worst);
+          const outOfReach = Math.max(credit - k1 + this.#putLine, credit + tol - wp) + slack;
+          if (outOfReach < dearest) {
+            const cut = this.#firstCallWithin(j2, outOfReach);
+            if (cut > first) {
+              first = cut;
+              this.#pruned = true;
+            }
+          }
+          // Where the call side loses in every trade from the first wing on (K3 + call fill over
+          // K2 + credit at its least), those dearer than this leave a credit with which the call
+          // side is out of reach on its own (K2 + u ≤ the call line).
+          if (first < m && callEdge[first]! - k2 - credit > tol) {
+            const cut = this.#firstCallWithin(j2, k2 + credit - this.#callLine + slack);
+            if (cut > first) {
+              first = cut;
+              this.#pruned = true;
+            }
+          }
+        }
+        for (let j3 = first; j3 < m; j3++) {
+          const k3 = K[j3]!;
+          // Max loss ≥ q·(wc − u) ≥ q·((K3 + call fill) − K2 − sold + put fill), with K3 + call
+          // fill at its smallest at or above K3, and ≥ q·(wc − credit cap); both, and the spread
+          // width, only grow.
+          if (
+            shape.q * Math.max(callEdge[j3]! - k2 - sold + fLp, k3 - k2 - cap) > g.lossLimit ||
+            k3 - k0 > g.widthMax + MARGIN * k3
+          )
+            break;
+          if (!eLc[j3]) continue;
+          const u = sold - fLp - callFill[j3]!;
+          // The exact max loss of the trade: one over the limit fails the filter.
+          if (shape.q * (Math.max(wp, k3 - k2) - u) > g.lossLimit) continue;
+          if (ranked) {
+            const wc = k3 - k2;
+            const wide = uMaxWing + tol < wc;
+            const optimistic =
+              key === 'spread_profit_ratio'
+                ? this.#bound(k1, k2, uMaxWing, wp, wc, false)
+                : wide
+                  ? wideCalls
+                  : narrowCalls;
+            if (this.#beyond(optimistic, worst)) {
+              this.#pruned = true;
+              if (key === 'spread_profit_ratio' || wide) break;
+              continue;
+            }
+            // The trade's own credit and wings: tight, and still cheaper than the exact metric.
+            const putLoses = u + tol < wp;
+            const callLoses = u + tol < wc;
+            if (byCredit && (putLoses || callLoses)) {
+              let out =
+                (putLoses && this.#putOut(k1, u, worst)) || (callLoses && this.#callOut(k2, u, worst));
+              if (!out && putLoses && callLoses) {
+                if (Number.isNaN(floorBoth)) floorBoth = this.#creditFloor(k1, k2, uMax, worst);
+                out = u <= floorBoth;
+              }
+              if (out) {
+                this.#pruned = true;
+                continue;
+              }
+            }
+            if (
+              this.#beyond(this.#bound(k1, k2, u, wp, wc, false), worst) ||
+              this.#beyond(this.#bound(k1, k2, u, wp, wc, true), worst)
+            ) {
+              this.#pruned = true;
+              continue;
+            }
+          }
+          this.#sink.visit(j0, j1, j2, j3);
+          if (ranked) worst = this.#sink.worst();
+        }
+      }
+    }
+    return this.#pruned;
   }
-  nearLpBelow[0] = Number.NaN; // largest eligible strike < K_j
-  for (let j = 1; j <= m; j++) {
-    const prev = j - 1;
-    nearLpBelow[j] = eLp[prev] ? K[prev]! : nearLpBelow[j - 1]!;
-  }
-  nearLcAbove.fill(Number.NaN, Math.max(0, m - 1), m + 1);
-  for (let j = m - 2; j >= 0; j--) {
-    const next = j + 1;
-    nearLcAbove[j] = eLc[next] ? K[next]! : nearLcAbove[j + 1]!;
-  }
-  // The cheapest bought fill over any range of wing strikes (Infinity where a leg may not go):
-  // a body's wings only reach as far as the max loss lets them, and the far, cheap ones beyond
-  // would loosen every bound.
-  for (let j = 0; j < m; j++) {
-    putFill[j] = eLp[j] ? fill(j, false, true) : Infinity;
-    callFill[j] = eLc[j] ? fill(j, true, true) : Infinity;
-    putSell[j] = fill(j, false, false);
-    callSell[j] = fill(j, true, false);
-  }
-  // K0 − put fill at its largest at or below each index, K3 + call fill at its smallest at or
-  // above (−Infinity / Infinity where no wing): wp + put fill and wc + call fill at their least.
-  for (let j = 0, edge = -Infinity; j < m; j++) {
-    edge = Math.max(edge, K[j]! - putFill[j]!);
-    putEdge[j] = edge;
-  }
-  for (let j = m - 1, edge = Infinity; j >= 0; j--) {
-    edge = Math.min(edge, K[j]! + callFill[j]!);
-    callEdge[j] = edge;
-  }
-  minPut.build(putFill, m);
-  // The cheapest put fill at or below each index, and call fill at or above.
-  for (let j = 0, least = Infinity; j < m; j++) putHeadMin[j] = least = Math.min(least, putFill[j]!);
-  for (let j = m - 1, least = Infinity; j >= 0; j--) callTailMin[j] = least = Math.min(least, callFill[j]!);
-  // The call wings are always searched from just above a short call: per short call index j2,
-  // the cheapest call fill over j2 + 1 … j, filled on the first body with that short call, so a
-  // query is one read and a search a plain binary search over a falling row.
-  w.callRowReady.fill(0, 0, m);
-  const callRow = (j2: number): number => {
+
+  /**
+   * The call wings are always searched from just above a short call: per short call index j2,
+   * the cheapest call fill over j2 + 1 … j, filled on the first body with that short call, so a
+   * query is one read and a search a plain binary search over a falling row.
+   */
+  #callRow(j2: number): number {
+    const w = this.#w;
+    const m = this.#m;
     const row = j2 * m;
     if (w.callRowReady[j2] === 0) {
       w.callRowReady[j2] = 1;
+      const rows = w.callRows;
+      const callFill = w.callFill;
       for (let j = j2 + 1, least = Infinity; j < m; j++)
-        w.callRows[row + j] = least = Math.min(least, callFill[j]!);
+        rows[row + j] = least = Math.min(least, callFill[j]!);
     }
     return row;
-  };
+  }
+
   /** The cheapest call fill over j2 + 1 … j (Infinity when j ≤ j2). */
-  const minCallAbove = (j2: number, j: number): number => (j > j2 ? w.callRows[callRow(j2) + j]! : Infinity);
+  #minCallAbove(j2: number, j: number): number {
+    return j > j2 ? this.#w.callRows[this.#callRow(j2) + j]! : Infinity;
+  }
+
   /** The first call wing above short call j2 with a fill within `dearest`, m when none. */
-  const firstCallWithin = (j2: number, dearest: number): number => {
-    const row = callRow(j2);
-    const min = w.callRows;
+  #firstCallWithin(j2: number, dearest: number): number {
+    const row = this.#callRow(j2);
+    const min = this.#w.callRows;
     let lo = j2 + 1;
-    let hi = m;
+    let hi = this.#m;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (min[row + mid]! <= dearest) hi = mid;
       else lo = mid + 1;
     }
     return lo;
-  };
+  }
+
   /**
    * The first strike index at or above `x` (m when none): from its bucket, then a step or two.
    * The strikes before a bucket's start map below the bucket, so below x (the map is monotone).
    */
-  const firstAtLeast = (x: number): number => {
-    const at = (x - lowest) * perBucket;
-    let j = at > 0 ? bucket[Math.min(buckets, Math.floor(at))]! : 0;
+  #firstAtLeast(x: number): number {
+    const K = this.#w.K;
+    const m = this.#m;
+    const at = (x - this.#lowest) * this.#perBucket;
+    let j = at > 0 ? this.#w.bucket[Math.min(this.#buckets, Math.floor(at))]! : 0;
     while (j < m && K[j]! < x) j++;
     return j;
-  };
-  const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
-  const { below: cdfBelow, above: cdfAbove, quantile } = cdfBounds(g, cdf);
-  // The metrics count |P/L| ≤ 1e-9 of the price scale as zero: keep the bound 10× clear of it.
-  const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? K[m - 1]! : 0);
+  }
+
   /**
    * Optimistic key for credit ≤ uMax with the narrowest wings wpMin, wcMin (see module comment);
-   * `exact` evaluates the CDF, otherwise its bounds (`cdfBounds`) stand for it.
+   * `exact` evaluates the CDF, otherwise its bounds stand for it.
    */
-  const bound = (
-    k1: number,
-    k2: number,
-    uMax: number,
-    wpMin: number,
-    wcMin: number,
-    exact = false,
-  ): number => {
+  #bound(k1: number, k2: number, uMax: number, wpMin: number, wcMin: number, exact: boolean): number {
+    const key = this.#key;
+    const tol = this.#tol;
     if (key === 'spread_profit_ratio') {
       const w = Math.max(wpMin, wcMin);
       if (uMax <= 0) return 0;
       return uMax + tol < w ? uMax / (w - uMax) : Infinity;
     }
+    const F = this.#F;
     let loss = 0;
-    if (uMax + tol < wpMin) loss += exact ? cdf(k1 - uMax) : cdfBelow(k1 - uMax);
-    if (uMax + tol < wcMin) loss += 1 - (exact ? cdf(k2 + uMax) : cdfAbove(k2 + uMax));
+    if (uMax + tol < wpMin) loss += exact ? F.exact(k1 - uMax) : F.below(k1 - uMax);
+    if (uMax + tol < wcMin) loss += 1 - (exact ? F.exact(k2 + uMax) : F.above(k2 + uMax));
     return key === 'prob_loss' ? loss : 1 - loss;
-  };
+  }
+
   /** True when an optimistic key cannot beat `worst` (the margin covers rounding). */
-  const beyond = (optimistic: number, worst: number): boolean =>
-    key === 'prob_loss'
+  #beyond(optimistic: number, worst: number): boolean {
+    return this.#key === 'prob_loss'
       ? optimistic - MARGIN > worst
       : optimistic + MARGIN * Math.max(1, Math.abs(optimistic)) < worst;
+  }
+
   /** True when the optimistic key cannot beat the worst kept one. */
-  const hopeless = (optimistic: number): boolean => {
-    if (!g.rank || key === null) return false;
-    const worst = threshold();
+  #hopeless(optimistic: number): boolean {
+    if (!this.#g.rank || this.#key === null) return false;
+    const worst = this.#sink.worst();
     if (Number.isNaN(worst)) return false;
-    const out = beyond(optimistic, worst);
-    if (out) pruned = true;
+    const out = this.#beyond(optimistic, worst);
+    if (out) this.#pruned = true;
     return out;
-  };
+  }
+
   /**
    * Where a one-sided loss puts a trade out of reach of `worst`: a trade that loses below K1 − u
-   * has loss ≥ F(K1 − u) and cannot beat `worst` once K1 − u ≥ `putLine`; one that loses above
-   * K2 + u has loss ≥ 1 − F(K2 + u), out of reach once K2 + u ≤ `callLine`. The lines come from
+   * has loss ≥ F(K1 − u) and cannot beat `worst` once K1 − u ≥ the put line; one that loses above
+   * K2 + u has loss ≥ 1 − F(K2 + u), out of reach once K2 + u ≤ the call line. The lines come from
    * the inverse normal and are checked on the CDF's bounds (F increases, so a checked line holds
    * for everything beyond it); recomputed when `worst` changes.
    */
-  let linesFor = Number.NaN;
-  let putLine = Infinity;
-  let callLine = -Infinity;
-  const outAtLoss = (loss: number, worst: number) => beyond(key === 'prob_loss' ? loss : 1 - loss, worst);
-  const refreshLines = (worst: number) => {
-    if (worst === linesFor) return;
-    linesFor = worst;
-    putLine = Infinity;
-    callLine = -Infinity;
+  #refreshLines(worst: number): void {
+    if (worst === this.#linesFor) return;
+    this.#linesFor = worst;
+    this.#putLine = Infinity;
+    this.#callLine = -Infinity;
+    const F = this.#F;
+    const byLoss = this.#key === 'prob_loss';
     // The loss at which a trade is out of reach, with room for the margin and the bounds' slack.
-    const bar = (key === 'prob_loss' ? worst : 1 - worst) + 1e-9;
-    if (quantile === null || !(bar < 1)) return;
-    for (let x = quantile(bar), i = 0; i < 4 && x < Infinity; i++, x *= 1 + 1e-9) {
-      if (outAtLoss(cdfBelow(x), worst)) {
-        putLine = x;
+    const bar = (byLoss ? worst : 1 - worst) + 1e-9;
+    if (!F.proper || !(bar < 1)) return;
+    for (let x = F.quantile(bar), i = 0; i < 4 && x < Infinity; i++, x *= 1 + 1e-9) {
+      const loss = F.below(x);
+      if (this.#beyond(byLoss ? loss : 1 - loss, worst)) {
+        this.#putLine = x;
         break;
       }
     }
-    for (let y = quantile(1 - bar), i = 0; i < 4 && y > 0; i++, y *= 1 - 1e-9) {
-      if (outAtLoss(1 - cdfAbove(y), worst)) {
-        callLine = y;
+    for (let y = F.quantile(1 - bar), i = 0; i < 4 && y > 0; i++, y *= 1 - 1e-9) {
+      const loss = 1 - F.above(y);
+      if (this.#beyond(byLoss ? loss : 1 - loss, worst)) {
+        this.#callLine = y;
         break;
       }
     }
-  };
-  /** True when credit u loses enough below K1 (above K2) alone to be out of reach of `worst`. */
-  const putOut = (k1: number, u: number, worst: number) => {
-    refreshLines(worst);
-    return k1 - u >= putLine;
-  };
-  const callOut = (k2: number, u: number, worst: number) => {
-    refreshLines(worst);
-    return k2 + u <= callLine;
-  };
+  }
+
+  /** True when credit u loses enough below K1 alone to be out of reach of `worst`. */
+  #putOut(k1: number, u: number, worst: number): boolean {
+    this.#refreshLines(worst);
+    return k1 - u >= this.#putLine;
+  }
+
+  /** True when credit u loses enough above K2 alone to be out of reach of `worst`. */
+  #callOut(k2: number, u: number, worst: number): boolean {
+    this.#refreshLines(worst);
+    return k2 + u <= this.#callLine;
+  }
+
   /**
    * True when the trades with credit ≤ u are out of reach of `worst` on one side's line alone: on
    * a side that loses in every one of them (its least width over u; the other side's loss only
    * adds to it), or on either side when every trade loses somewhere.
    */
-  const sideOut = (
+  #sideOut(
     k1: number,
     k2: number,
     u: number,
@@ -439,73 +787,49 @@ export function scanCondors(
     wcLeast: number,
     losesSomewhere: boolean,
     worst: number,
-  ): boolean => {
-    const putLost = putOut(k1, u, worst);
-    const callLost = callOut(k2, u, worst);
+  ): boolean {
+    const tol = this.#tol;
+    const putLost = this.#putOut(k1, u, worst);
+    const callLost = this.#callOut(k2, u, worst);
     return (
       (putLost && (u + tol < wpLeast || (losesSomewhere && callLost))) || (callLost && u + tol < wcLeast)
     );
-  };
+  }
+
   /**
    * For a body and `worst`: the credit at or below which no trade that loses on both sides can
    * beat `worst` (−Infinity: none). Such a trade's key bound depends on its credit alone and only
    * improves with it, so the credit is bisected once per body; the kept trades only get better,
    * so the answer stays valid for the rest of the body.
    */
-  const creditFloor = (k1: number, k2: number, uMax: number, worst: number) => {
-    const out = (u: number) => beyond(bound(k1, k2, u, Infinity, Infinity), worst);
-    if (!out(0)) return Number.NEGATIVE_INFINITY;
-    if (out(uMax)) return uMax;
+  #creditFloor(k1: number, k2: number, uMax: number, worst: number): number {
+    if (!this.#beyond(this.#bound(k1, k2, 0, Infinity, Infinity, false), worst))
+      return Number.NEGATIVE_INFINITY;
+    if (this.#beyond(this.#bound(k1, k2, uMax, Infinity, Infinity, false), worst)) return uMax;
     let lo = 0;
     let hi = uMax;
     for (let i = 0; i < 24; i++) {
       const mid = (lo + hi) / 2;
-      if (out(mid)) lo = mid;
+      if (this.#beyond(this.#bound(k1, k2, mid, Infinity, Infinity, false), worst)) lo = mid;
       else hi = mid;
     }
     return lo;
-  };
-  const byWings = key === 'prob_loss' || key === 'prob_profit';
-  const byCredit = g.rank && byWings;
-  // The largest credit-to-width ratio of the put spreads with their short leg at each index, and
-  // of the call spreads, taken at 0 at least (see `leastMaxLoss`). The wings beyond one have
-  // ratios of at most (sold fill − their cheapest fill) / its width, as they are wider: the loops
-  // stop once that is under the largest ratio so far.
-  putRatio.fill(-Infinity, 0, m);
-  callRatio.fill(-Infinity, 0, m);
-  for (let j1 = 1; j1 < m; j1++) {
-    if (!eSp[j1]) continue;
-    const k1 = K[j1]!;
-    const f = putSell[j1]!;
-    let ratio = -Infinity;
-    for (let j0 = j1 - 1; j0 >= 0; j0--) {
-      const width = k1 - K[j0]!;
-      if (Math.max(0, f - putHeadMin[j0]!) / width <= Math.max(0, ratio)) break;
-      ratio = Math.max(ratio, (f - putFill[j0]!) / width);
-    }
-    putRatio[j1] = ratio;
   }
-  for (let j2 = 0; j2 < m - 1; j2++) {
-    if (!eSc[j2]) continue;
-    const k2 = K[j2]!;
-    const f = callSell[j2]!;
-    let ratio = -Infinity;
-    for (let j3 = j2 + 1; j3 < m; j3++) {
-      const width = K[j3]! - k2;
-      if (Math.max(0, f - callTailMin[j3]!) / width <= Math.max(0, ratio)) break;
-      ratio = Math.max(ratio, (f - callFill[j3]!) / width);
-    }
-    callRatio[j2] = ratio;
-  }
+
   /** ρp + ρc of a body (each taken at 0 at least), with 1e-9 for the rounding of the ratios. */
-  const ratioSum = (j1: number, j2: number) =>
-    Math.max(0, putRatio[j1]!) + Math.max(0, callRatio[j2]!) + 1e-9;
+  #ratioSum(j1: number, j2: number): number {
+    return Math.max(0, this.#w.putRatio[j1]!) + Math.max(0, this.#w.callRatio[j2]!) + 1e-9;
+  }
+
   /**
    * A lower bound of the max loss per unit of every trade of the body: its credit u is the put
    * spread's credit plus the call spread's, each at most its ratio times its width, so
    * u ≤ (ρp + ρc)·W with W = max(wp, wc) ≥ `widest`, and max loss = W − u ≥ (1 − ρp − ρc)·W.
    */
-  const leastMaxLoss = (j1: number, j2: number, widest: number) => (1 - ratioSum(j1, j2)) * widest;
+  #leastMaxLoss(j1: number, j2: number, widest: number): number {
+    return (1 - this.#ratioSum(j1, j2)) * widest;
+  }
+
   /**
    * The most credit per unit a trade of the body can take and still pass the max loss filter:
    * with u ≤ s·W (s = ρp + ρc, as above) and W − u ≤ L / q, u ≤ s·(L / q) / (1 − s) when s < 1
@@ -513,246 +837,51 @@ export function scanCondors(
    * spacing (an index chain's 50-point strikes under a $50 limit), this is far below the sold
    * fills, the body's bound and its wing loops tighten with it. The slack covers rounding.
    */
-  const creditCap = (j1: number, j2: number) => {
-    const s = ratioSum(j1, j2);
-    if (!(s < 1 && g.lossLimit < Infinity)) return Infinity;
-    return (s * (g.lossLimit / shape.q)) / (1 - s) + tol;
-  };
+  #creditCap(j1: number, j2: number): number {
+    const s = this.#ratioSum(j1, j2);
+    const limit = this.#g.lossLimit;
+    if (!(s < 1 && limit < Infinity)) return Infinity;
+    return (s * (limit / this.#shape.q)) / (1 - s) + this.#tol;
+  }
+
   /**
    * The key bound of a body (credit ≤ uMax; a side counts when its nearest wing may be wider
    * than the credit). With `losesSomewhere`, every trade loses on one side at least, so the loss
    * is at least the lesser side's. Each side's CDF is taken once.
    */
-  const bodyBound = (
+  #bodyBound(
     k1: number,
     k2: number,
     uMax: number,
     wpMin: number,
     wcMin: number,
     losesSomewhere: boolean,
-  ): number => {
-    if (!byWings) return bound(k1, k2, uMax, wpMin, wcMin);
+  ): number {
+    if (!this.#byWings) return this.#bound(k1, k2, uMax, wpMin, wcMin, false);
+    const tol = this.#tol;
+    const F = this.#F;
     const putCounts = uMax + tol < wpMin;
     const callCounts = uMax + tol < wcMin;
-    const below = putCounts || losesSomewhere ? cdfBelow(k1 - uMax) : 0;
-    const above = callCounts || losesSomewhere ? 1 - cdfAbove(k2 + uMax) : 0;
+    const below = putCounts || losesSomewhere ? F.below(k1 - uMax) : 0;
+    const above = callCounts || losesSomewhere ? 1 - F.above(k2 + uMax) : 0;
     let loss = 0;
     if (putCounts) loss += below;
     if (callCounts) loss += above;
     if (losesSomewhere) loss = Math.max(loss, Math.min(below, above));
-    return key === 'prob_loss' ? loss : 1 - loss;
-  };
-  // Every body with wings on both sides, and its bound over every pair of wings. Nothing is
-  // offered while the bodies are listed, so the kept trades' worst key holds throughout.
-  const listWorst = byCredit ? threshold() : Number.NaN;
-  let count = 0;
-  for (let j1 = 1; j1 < m - 1; j1++) {
-    if (!eSp[j1]) continue;
-    const k1 = K[j1]!;
-    const fSp = putSell[j1]!;
-    const wpMin = k1 - nearLpBelow[j1]!;
-    if (!(wpMin > 0)) continue;
-    for (let j2 = shape.butterfly ? j1 : m - 2; shape.butterfly ? j2 === j1 : j2 > j1; j2--) {
-      if (!eSc[j2]) continue;
-      const k2 = K[j2]!;
-      const wcMin = nearLcAbove[j2]! - k2;
-      if (!(wcMin > 0)) continue;
-      const leastLoss = leastMaxLoss(j1, j2, Math.max(wpMin, wcMin));
-      // No trade of the body passes the max loss filter.
-      if (shape.q * leastLoss > g.lossLimit) continue;
-      const sold = fSp + callSell[j2]!;
-      // Every trade loses on one side at least, with credit u ≤ sold: out of reach when either
-      // side's loss alone is.
-      if (byCredit && leastLoss > tol && !Number.isNaN(listWorst)) {
-        if (putOut(k1, sold, listWorst) && callOut(k2, sold, listWorst)) {
-          pruned = true;
-          continue;
-        }
-      }
-      const cap = creditCap(j1, j2);
-      // A visited wing is at most `reach` wide (max loss ≥ q·(wing − sold fills); bought fills
-      // are not negative); the slack keeps rounding on the safe, wider side.
-      const reach = g.lossLimit / shape.q + Math.min(sold, cap) + 1e-9 * Math.max(1, k2);
-      const minCallWing = minCallAbove(j2, Math.min(m - 1, firstAtLeast(k2 + reach)));
-      const minPutWing = minPut.min(firstAtLeast(k1 - reach), j1 - 1);
-      const uMax = Math.min(sold - minPutWing - minCallWing, cap);
-      // Max loss ≥ q·(wp − u) and ≥ q·(wc − u), with wp − u = (K1 − (K0 − put fill)) + call
-      // fill − sold at its least by the edges and the cheapest reachable wing of the other side,
-      // and at least the nearest wing less the credit cap.
-      const putSideLoss = Math.max(k1 - putEdge[j1 - 1]! + minCallWing - sold, wpMin - cap);
-      const callSideLoss = Math.max(callEdge[j2 + 1]! - k2 + minPutWing - sold, wcMin - cap);
-      if (shape.q * Math.max(putSideLoss, callSideLoss) > g.lossLimit) continue;
-      // For probabilities, a side loses in every trade when none of its wings has its width and
-      // fill within the credit the other side leaves (wp − u = wp + put fill + call fill − sold
-      // > tol), however narrow its nearest wing.
-      const putMayWin = !byWings || putSideLoss <= tol;
-      const callMayWin = !byWings || callSideLoss <= tol;
-      // Every trade loses somewhere when its max loss is over the tolerance: on one side at least.
-      const losesSomewhere = byWings && putMayWin && callMayWin && leastLoss > tol;
-      const wpLeast = putMayWin ? wpMin : Infinity;
-      const wcLeast = callMayWin ? wcMin : Infinity;
-      // Kept trades only get better: a body out of reach now stays out. First on one side's line
-      // alone, where that side counts in the bound; then on the bound itself.
-      if (!Number.isNaN(listWorst) && sideOut(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere, listWorst)) {
-        pruned = true;
-        continue;
-      }
-      const optimistic = bodyBound(k1, k2, uMax, wpLeast, wcLeast, losesSomewhere);
-      if (hopeless(optimistic)) continue;
-      bodyShort[count] = j1 * m + j2;
-      bodyKey[count] = optimistic;
-      bodyUMax[count] = uMax;
-      bodyMinCall[count] = minCallWing;
-      count++;
-    }
+    return this.#key === 'prob_loss' ? loss : 1 - loss;
   }
-  // Ranked, the bodies with the best bounds go first, so that the kept trades' bar rises early;
-  // the rest follow in strike order (a full sort costs more than it saves).
-  let head = 0;
-  if (g.rank && key !== null) {
-    const sign = key === 'prob_loss' ? 1 : -1;
-    const better = (a: number, b: number) => sign * (bodyKey[a]! - bodyKey[b]!) < 0;
-    for (let b = 0; b < count; b++) {
-      if (Number.isNaN(bodyKey[b]!) || (head === LEAD && !better(b, order[head - 1]!))) continue;
-      let i = Math.min(head, LEAD - 1);
-      while (i > 0 && better(b, order[i - 1]!)) {
-        order[i] = order[i - 1]!;
-        i--;
-      }
-      order[i] = b;
-      head = Math.min(head + 1, LEAD);
-    }
-  }
-  led.fill(0, 0, count);
-  for (let i = 0; i < head; i++) led[order[i]!] = 1;
-  for (let b = 0, i = head; b < count; b++) if (!led[b]) order[i++] = b;
-  for (let i = 0; i < count; i++) {
-    const b = order[i]!;
-    if (hopeless(bodyKey[b]!)) continue;
-    const j1 = Math.floor(bodyShort[b]! / m);
-    const j2 = bodyShort[b]! - j1 * m;
-    const k1 = K[j1]!;
-    const k2 = K[j2]!;
-    const sold = putSell[j1]! + callSell[j2]!;
-    const uMax = bodyUMax[b]!;
-    const minCallWing = bodyMinCall[b]!;
-    const cap = creditCap(j1, j2);
-    const wcMin = nearLcAbove[j2]! - k2;
-    const losesSomewhere = byCredit && leastMaxLoss(j1, j2, Math.max(k1 - nearLpBelow[j1]!, wcMin)) > tol;
-    // The body's credit floor for trades that lose on both sides, found on first use.
-    let floorBoth = Number.NaN;
-    for (let j0 = j1 - 1; j0 >= 0; j0--) {
-      const k0 = K[j0]!;
-      const wp = k1 - k0;
-      // Max loss ≥ q·(wp − u) ≥ q·(K1 − (K0 − put fill) − sold + cheapest call fill), with
-      // K0 − put fill at its largest at or below K0, and ≥ q·(wp − credit cap); both, and the
-      // spread width, only grow.
-      if (
-        shape.q * Math.max(k1 - putEdge[j0]! - sold + minCallWing, wp - cap) > g.lossLimit ||
-        wcMin + (k2 - k0) > g.widthMax + MARGIN * k2
-      )
-        break;
-      if (!eLp[j0]) continue;
-      const fLp = putFill[j0]!;
-      const uMaxWing = Math.min(sold - fLp - minCallWing, cap);
-      // Max loss ≥ q·(wp − u) ≥ q·(wp − u_max): no trade of the wing passes the filter.
-      if (shape.q * (wp - uMaxWing) > g.lossLimit) continue;
-      // Call wings dearer than this leave a credit under wp − max loss: the trade fails the filter.
-      const credit = sold - fLp;
-      const slack = 1e-9 * Math.max(1, k2);
-      const dearest = g.lossLimit / shape.q + credit - wp - slack;
-      let first = firstCallWithin(j2, dearest);
-      // Max loss ≥ q·(wc − u) = q·((K3 + call fill) − K2 − credit), at its least by the edge from
-      // the first call wing cheap enough: no call wing keeps the trade within the filter.
-      if (first >= m || shape.q * (callEdge[first]! - k2 - credit) > g.lossLimit) continue;
-      // For probabilities, the call loses in every trade of the wing when no call wing has
-      // wc + call fill within the credit the put side leaves.
-      const callMayWin = !byWings || callEdge[j2 + 1]! - k2 + fLp <= sold + tol;
-      const wcLeast = callMayWin ? wcMin : Infinity;
-      // The kept trades' worst key, read again after each offered trade.
-      let worst = g.rank ? threshold() : Number.NaN;
-      if (byCredit && !Number.isNaN(worst) && sideOut(k1, k2, uMaxWing, wp, wcLeast, losesSomewhere, worst)) {
-        pruned = true;
-        continue;
-      }
-      if (hopeless(bound(k1, k2, uMaxWing, wp, wcLeast))) continue;
-      // Over the call wings the bound takes two values: before and after the call wing is wider
-      // than u_max (then the loss above K2 + u counts); it only gets worse, so the loop stops.
-      const narrowCalls = g.rank ? bound(k1, k2, uMaxWing, wp, uMaxWing) : Number.NaN;
-      const wideCalls = g.rank ? bound(k1, k2, uMaxWing, wp, Infinity) : Number.NaN;
-      const ranked = g.rank && key !== null && !Number.isNaN(worst);
-      if (byCredit && ranked) {
-        // Those at least this dear leave a credit with which the put side loses (u + tol < wp),
-        // out of reach on its own.
-        refreshLines(worst);
-        const outOfReach = Math.max(credit - k1 + putLine, credit + tol - wp) + slack;
-        if (outOfReach < dearest) {
-          const cut = firstCallWithin(j2, outOfReach);
-          if (cut > first) {
-            first = cut;
-            pruned = true;
-          }
-        }
-        // Where the call side loses in every trade from the first wing on (K3 + call fill over
-        // K2 + credit at its least), those dearer than this leave a credit with which the call
-        // side is out of reach on its own (K2 + u ≤ the call line).
-        if (first < m && callEdge[first]! - k2 - credit > tol) {
-          const cut = firstCallWithin(j2, k2 + credit - callLine + slack);
-          if (cut > first) {
-            first = cut;
-            pruned = true;
-          }
-        }
-      }
-      for (let j3 = first; j3 < m; j3++) {
-        const k3 = K[j3]!;
-        // Max loss ≥ q·(wc − u) ≥ q·((K3 + call fill) − K2 − sold + put fill), with K3 + call
-        // fill at its smallest at or above K3, and ≥ q·(wc − credit cap); both, and the spread
-        // width, only grow.
-        if (
-          shape.q * Math.max(callEdge[j3]! - k2 - sold + fLp, k3 - k2 - cap) > g.lossLimit ||
-          k3 - k0 > g.widthMax + MARGIN * k3
-        )
-          break;
-        if (!eLc[j3]) continue;
-        const u = sold - fLp - callFill[j3]!;
-        // The exact max loss of the trade: one over the limit fails the filter.
-        if (shape.q * (Math.max(wp, k3 - k2) - u) > g.lossLimit) continue;
-        if (ranked) {
-          const wc = k3 - k2;
-          const wide = uMaxWing + tol < wc;
-          const optimistic =
-            key === 'spread_profit_ratio' ? bound(k1, k2, uMaxWing, wp, wc) : wide ? wideCalls : narrowCalls;
-          if (beyond(optimistic, worst)) {
-            pruned = true;
-            if (key === 'spread_profit_ratio' || wide) break;
-            continue;
-          }
-          // The trade's own credit and wings: tight, and still cheaper than the exact metric.
-          const putLoses = u + tol < wp;
-          const callLoses = u + tol < wc;
-          if (byCredit && (putLoses || callLoses)) {
-            let out = (putLoses && putOut(k1, u, worst)) || (callLoses && callOut(k2, u, worst));
-            if (!out && putLoses && callLoses) {
-              if (Number.isNaN(floorBoth)) floorBoth = creditFloor(k1, k2, uMax, worst);
-              out = u <= floorBoth;
-            }
-            if (out) {
-              pruned = true;
-              continue;
-            }
-          }
-          if (beyond(bound(k1, k2, u, wp, wc), worst) || beyond(bound(k1, k2, u, wp, wc, true), worst)) {
-            pruned = true;
-            continue;
-          }
-        }
-        visit(j0, j1, j2, j3);
-        if (ranked) worst = threshold();
-      }
-    }
-  }
-  return pruned;
+}
+
+/** One per thread: a thread scans one group at a time. */
+const condorScan = new CondorScan();
+
+/**
+ * Enumerates the group's condors, calling `sink.visit(k0, k1, k2, k3)` with strike indices for
+ * the ones that may pass and rank; `sink.worst()` is the worst kept key (NaN while the list has
+ * room). Returns true when some were skipped for their key (the count is then not exact).
+ */
+export function scanCondors(shape: CondorShape, key: CondorKey, g: CondorGroup, sink: CondorSink): boolean {
+  return condorScan.run(shape, key, g, sink);
 }
 
 /** A short put and a short call of equal size at a higher strike (short strangle). */
@@ -772,6 +901,8 @@ export function strangleShape(s: Structure): StrangleShape | null {
   if (ps >= cs) return null;
   return { put, call };
 }
+
+const strangleCdf = new HorizonCdf();
 
 /**
  * Short strangles ranked by probability: with credit u (both sold fills, per unit)
@@ -799,8 +930,7 @@ export function scanStrangles(
   const maxCallFrom = new Float64Array(m + 1).fill(-Infinity);
   for (let j = m - 1; j >= 0; j--)
     maxCallFrom[j] = Math.max(maxCallFrom[j + 1]!, eC[j] ? fill(j, true) : -Infinity);
-  const cdf = (x: number) => (x > 0 ? probBelow(g.spot, x, g.years, g.sigma, g.drift) : 0);
-  const { below: cdfBelow, above: cdfAbove } = cdfBounds(g, cdf);
+  const F = strangleCdf.set(g);
   /** Optimistic key from the loss mass's lower bound. */
   const key0 = (loss: number) => (key === 'prob_loss' ? loss : 1 - loss);
   const beyond = (optimistic: number, worst: number) =>
@@ -816,7 +946,7 @@ export function scanStrangles(
       ranked &&
       !Number.isNaN(worst) &&
       from < m &&
-      beyond(key0(cdfBelow(kp - (fp + maxCallFrom[from]!))), worst)
+      beyond(key0(F.below(kp - (fp + maxCallFrom[from]!))), worst)
     ) {
       pruned = true;
       continue;
@@ -827,8 +957,8 @@ export function scanStrangles(
         const kc = strikes[base + 2 * j1]!;
         const u = fp + fill(j1, true);
         if (
-          beyond(key0(cdfBelow(kp - u) + 1 - cdfAbove(kc + u)), worst) ||
-          beyond(key0(cdf(kp - u) + 1 - cdf(kc + u)), worst)
+          beyond(key0(F.below(kp - u) + 1 - F.above(kc + u)), worst) ||
+          beyond(key0(F.exact(kp - u) + 1 - F.exact(kc + u)), worst)
         ) {
           pruned = true;
           continue;

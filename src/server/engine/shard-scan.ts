@@ -15,6 +15,7 @@ import {
   type CondorGroup,
   type CondorKey,
   type CondorShape,
+  type CondorSink,
   condorKey,
   condorShape,
   type StrangleShape,
@@ -135,6 +136,8 @@ export class ShardScanner {
   bestDistance = Infinity;
   // Per eligible expiration group and option leg: eligibility per strike index.
   eligible: Uint8Array[][] = [];
+  /** Where the condor scan offers its trades (made on the first condor group). */
+  condorSink: CondorTrades | null = null;
 
   constructor(view: MarketView, plan: ScanPlan, job: ShardJob) {
     this.view = view;
@@ -447,24 +450,10 @@ export class ShardScanner {
 
   /** Iron condors and butterflies body first, with their loss and key bounds (condor.ts). */
   scanCondorGroup(eligible: readonly Uint8Array[], start: number, m: number): void {
-    const shape = this.condor!;
-    const list = this.list;
-    const threshold = () => list.worstFirstKey();
-    const pruned = scanCondors(
-      shape,
-      this.condorKey,
-      this.condorGroup(eligible, start, m),
-      threshold,
-      (j0, j1, j2, j3) => {
-        const rows = this.rowBuf;
-        rows[shape.longPut] = start + 2 * j0 + 1;
-        rows[shape.shortPut] = start + 2 * j1 + 1;
-        rows[shape.shortCall] = start + 2 * j2;
-        rows[shape.longCall] = start + 2 * j3;
-        this.evaluate();
-      },
-    );
-    if (pruned) this.inexact = true;
+    this.condorSink ??= new CondorTrades(this, this.condor!);
+    this.condorSink.start = start;
+    if (scanCondors(this.condor!, this.condorKey, this.condorGroup(eligible, start, m), this.condorSink))
+      this.inexact = true;
   }
 
   /**
@@ -728,3 +717,34 @@ export class ShardScanner {
 const CANCELLED = new Error('cancelled');
 /** The underlying's best trades are known: stop enumerating it. */
 const FULL = new Error('full');
+
+/**
+ * The condor scan's trades into the scanner's top list: one object per scanner, its methods the
+ * same call targets for every group and scan (closures made per group were new targets each time).
+ */
+class CondorTrades implements CondorSink {
+  /** The current group's first option row. */
+  start = 0;
+  readonly #scanner: ShardScanner;
+  readonly #shape: CondorShape;
+
+  constructor(scanner: ShardScanner, shape: CondorShape) {
+    this.#scanner = scanner;
+    this.#shape = shape;
+  }
+
+  worst(): number {
+    return this.#scanner.list.worstFirstKey();
+  }
+
+  visit(j0: number, j1: number, j2: number, j3: number): void {
+    const shape = this.#shape;
+    const start = this.start;
+    const rows = this.#scanner.rowBuf;
+    rows[shape.longPut] = start + 2 * j0 + 1;
+    rows[shape.shortPut] = start + 2 * j1 + 1;
+    rows[shape.shortCall] = start + 2 * j2;
+    rows[shape.longCall] = start + 2 * j3;
+    this.#scanner.evaluate();
+  }
+}
