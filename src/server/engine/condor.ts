@@ -902,7 +902,28 @@ export function strangleShape(s: Structure): StrangleShape | null {
   return { put, call };
 }
 
+/** Where the strangle scan sends what it finds, and learns the bar a trade must beat. */
+export interface StrangleSink {
+  /** The worst kept key (NaN while the underlying's list has room). */
+  worst(): number;
+  /** A strangle (strike indices of the put and the call) that may rank. */
+  visit(put: number, call: number): void;
+}
+
+/** The strangle scan's per-thread state: its CDF and its per-strike arrays, kept between groups. */
 const strangleCdf = new HorizonCdf();
+let callSellAt = new Float64Array(0);
+let maxCallFrom = new Float64Array(0);
+
+/** An optimistic probability key from the loss mass's lower bound. */
+function keyOfLoss(key: CondorKey, loss: number): number {
+  return key === 'prob_loss' ? loss : 1 - loss;
+}
+
+/** True when an optimistic probability key cannot beat `worst` (the margin covers rounding). */
+function strangleBeyond(key: CondorKey, optimistic: number, worst: number): boolean {
+  return key === 'prob_loss' ? optimistic - MARGIN > worst : optimistic + MARGIN < worst;
+}
 
 /**
  * Short strangles ranked by probability: with credit u (both sold fills, per unit)
@@ -910,43 +931,43 @@ const strangleCdf = new HorizonCdf();
  * 1 − F(K_call + u) and prob. of profit ≤ 1 − that. For a put, u ≤ its fill + the dearest call
  * fill still to come, which bounds every trade of the put at once; each trade is then bounded by
  * the CDF's bounds before the exact metric. Grouped scans only; returns true when something was
- * skipped.
+ * skipped. Like the condor scan, it makes no closure per group.
  */
 export function scanStrangles(
   shape: StrangleShape,
   key: CondorKey,
   g: CondorGroup,
-  threshold: () => number,
-  visit: (put: number, call: number) => void,
+  sink: StrangleSink,
 ): boolean {
   const m = g.strikeCount;
-  const { strikes, base } = g;
-  const fill = (j: number, isCall: boolean) =>
-    fillPrice(g.bid[base + 2 * j + (isCall ? 0 : 1)]!, g.ask[base + 2 * j + (isCall ? 0 : 1)]!, -1, g.level);
+  const { strikes, base, bid, ask, level } = g;
   const eP = g.eligible[shape.put]!;
   const eC = g.eligible[shape.call]!;
   const ranked = g.rank && (key === 'prob_loss' || key === 'prob_profit');
-  // Dearest call fill at or above each index.
-  const maxCallFrom = new Float64Array(m + 1).fill(-Infinity);
-  for (let j = m - 1; j >= 0; j--)
-    maxCallFrom[j] = Math.max(maxCallFrom[j + 1]!, eC[j] ? fill(j, true) : -Infinity);
+  if (maxCallFrom.length < m + 1) {
+    callSellAt = new Float64Array(2 * (m + 1));
+    maxCallFrom = new Float64Array(2 * (m + 1));
+  }
+  // Each call's sold fill, and the dearest at or above each index.
+  maxCallFrom[m] = -Infinity;
+  for (let j = m - 1; j >= 0; j--) {
+    const row = base + 2 * j;
+    callSellAt[j] = fillPrice(bid[row]!, ask[row]!, -1, level);
+    maxCallFrom[j] = Math.max(maxCallFrom[j + 1]!, eC[j] ? callSellAt[j]! : -Infinity);
+  }
   const F = strangleCdf.set(g);
-  /** Optimistic key from the loss mass's lower bound. */
-  const key0 = (loss: number) => (key === 'prob_loss' ? loss : 1 - loss);
-  const beyond = (optimistic: number, worst: number) =>
-    key === 'prob_loss' ? optimistic - MARGIN > worst : optimistic + MARGIN < worst;
   let pruned = false;
   for (let j0 = 0; j0 < m; j0++) {
     if (!eP[j0]) continue;
     const kp = strikes[base + 2 * j0]!;
-    const fp = fill(j0, false);
+    const fp = fillPrice(bid[base + 2 * j0 + 1]!, ask[base + 2 * j0 + 1]!, -1, level);
     const from = j0 + 1;
-    let worst = ranked ? threshold() : Number.NaN;
+    let worst = ranked ? sink.worst() : Number.NaN;
     if (
       ranked &&
       !Number.isNaN(worst) &&
       from < m &&
-      beyond(key0(F.below(kp - (fp + maxCallFrom[from]!))), worst)
+      strangleBeyond(key, keyOfLoss(key, F.below(kp - (fp + maxCallFrom[from]!))), worst)
     ) {
       pruned = true;
       continue;
@@ -955,17 +976,17 @@ export function scanStrangles(
       if (!eC[j1]) continue;
       if (ranked && !Number.isNaN(worst)) {
         const kc = strikes[base + 2 * j1]!;
-        const u = fp + fill(j1, true);
+        const u = fp + callSellAt[j1]!;
         if (
-          beyond(key0(F.below(kp - u) + 1 - F.above(kc + u)), worst) ||
-          beyond(key0(F.exact(kp - u) + 1 - F.exact(kc + u)), worst)
+          strangleBeyond(key, keyOfLoss(key, F.below(kp - u) + 1 - F.above(kc + u)), worst) ||
+          strangleBeyond(key, keyOfLoss(key, F.exact(kp - u) + 1 - F.exact(kc + u)), worst)
         ) {
           pruned = true;
           continue;
         }
       }
-      visit(j0, j1);
-      if (ranked) worst = threshold();
+      sink.visit(j0, j1);
+      if (ranked) worst = sink.worst();
     }
   }
   return pruned;

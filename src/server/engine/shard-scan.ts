@@ -19,6 +19,7 @@ import {
   condorKey,
   condorShape,
   type StrangleShape,
+  type StrangleSink,
   scanCondors,
   scanStrangles,
   strangleShape,
@@ -136,8 +137,9 @@ export class ShardScanner {
   bestDistance = Infinity;
   // Per eligible expiration group and option leg: eligibility per strike index.
   eligible: Uint8Array[][] = [];
-  /** Where the condor scan offers its trades (made on the first condor group). */
+  /** Where the condor and strangle scans offer their trades (made on first use). */
   condorSink: CondorTrades | null = null;
+  strangleSink: StrangleTrades | null = null;
 
   constructor(view: MarketView, plan: ScanPlan, job: ShardJob) {
     this.view = view;
@@ -404,20 +406,12 @@ export class ShardScanner {
 
   /** Short strangles and straddles, with their probability bounds (condor.ts). */
   scanStrangleGroup(eligible: readonly Uint8Array[], start: number, m: number): void {
-    const shape = this.strangle!;
-    const list = this.list;
-    const pruned = scanStrangles(
-      shape,
-      this.condorKey,
-      this.condorGroup(eligible, start, m),
-      () => list.worstFirstKey(),
-      (jp, jc) => {
-        this.rowBuf[shape.put] = start + 2 * jp + 1;
-        this.rowBuf[shape.call] = start + 2 * jc;
-        this.evaluate();
-      },
-    );
-    if (pruned) this.inexact = true;
+    this.strangleSink ??= new StrangleTrades(this, this.strangle!);
+    this.strangleSink.start = start;
+    if (
+      scanStrangles(this.strangle!, this.condorKey, this.condorGroup(eligible, start, m), this.strangleSink)
+    )
+      this.inexact = true;
   }
 
   /** The group as the condor and strangle scans take it. */
@@ -720,7 +714,8 @@ const FULL = new Error('full');
 
 /**
  * The condor scan's trades into the scanner's top list: one object per scanner, its methods the
- * same call targets for every group and scan (closures made per group were new targets each time).
+ * same call targets for every group and scan (closures made per group were new targets each
+ * time, see docs/ENGINE.md).
  */
 class CondorTrades implements CondorSink {
   /** The current group's first option row. */
@@ -745,6 +740,30 @@ class CondorTrades implements CondorSink {
     rows[shape.shortPut] = start + 2 * j1 + 1;
     rows[shape.shortCall] = start + 2 * j2;
     rows[shape.longCall] = start + 2 * j3;
+    this.#scanner.evaluate();
+  }
+}
+
+/** The strangle scan's trades into the scanner's top list (as `CondorTrades`). */
+class StrangleTrades implements StrangleSink {
+  /** The current group's first option row. */
+  start = 0;
+  readonly #scanner: ShardScanner;
+  readonly #shape: StrangleShape;
+
+  constructor(scanner: ShardScanner, shape: StrangleShape) {
+    this.#scanner = scanner;
+    this.#shape = shape;
+  }
+
+  worst(): number {
+    return this.#scanner.list.worstFirstKey();
+  }
+
+  visit(put: number, call: number): void {
+    const rows = this.#scanner.rowBuf;
+    rows[this.#shape.put] = this.start + 2 * put + 1;
+    rows[this.#shape.call] = this.start + 2 * call;
     this.#scanner.evaluate();
   }
 }
