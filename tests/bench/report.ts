@@ -13,6 +13,29 @@ export function machineLine(): string {
   return `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)}`;
 }
 
+/**
+ * Starts counting the CPU time the host stole from this virtual machine (/proc/stat); the returned
+ * function gives its share of all CPU time since, or null where the kernel does not report it.
+ * A run with much stolen time is slower than the machine: the figure says how far to trust it.
+ */
+export function stealMeter(): () => number | null {
+  const read = (): number[] | null => {
+    if (!existsSync('/proc/stat')) return null;
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const fields = line.trim().split(/\s+/).slice(1).map(Number);
+    return fields.length >= 8 ? fields : null;
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    if (!start || !end) return null;
+    // user nice system idle iowait irq softirq steal (guest time is counted in user already).
+    const delta = end.slice(0, 8).map((x, i) => x - start[i]!);
+    const total = delta.reduce((a, b) => a + b, 0);
+    return total > 0 ? delta[7]! / total : null;
+  };
+}
+
 export function writeBenchSection(name: string, markdown: string): void {
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- /bench:${name} -->`;

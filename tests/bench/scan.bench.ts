@@ -26,7 +26,7 @@ import { NARROWED_MAX, SIMILAR } from '../../src/server/engine/scan-run.ts';
 import type { UniverseSize } from '../../src/server/market/sim-config.ts';
 import { createSimulatedMarket } from '../../src/server/market/simulator.ts';
 import { referenceScan } from '../unit/engine/reference.ts';
-import { machineLine, percentiles, writeBenchSection } from './report.ts';
+import { machineLine, percentiles, stealMeter, writeBenchSection } from './report.ts';
 
 const AS_OF = Date.parse('2026-03-04T15:30:00Z');
 const args = process.argv.slice(2);
@@ -100,6 +100,7 @@ interface Timing {
 
 async function benchSize(size: 'S' | 'M' | 'L'): Promise<string> {
   const loadStart = loadavg()[0]!;
+  const steal = stealMeter();
   const built = process.hrtime.bigint();
   const market = createSimulatedMarket(
     { seed: 1, universe: size as UniverseSize, hours: 'always' },
@@ -190,6 +191,7 @@ async function benchSize(size: 'S' | 'M' | 'L'): Promise<string> {
   }
   const peakMb = process.resourceUsage().maxRSS / 1024;
   const loadEnd = loadavg()[0]!;
+  const stolen = steal();
   await engines[2].close();
   await engines[1].close();
   market.close();
@@ -198,7 +200,7 @@ async function benchSize(size: 'S' | 'M' | 'L'): Promise<string> {
   lines.push(`### ${size}: ${thousands(market.universe().length)} underlyings`);
   lines.push('');
   lines.push(
-    `${machineLine()}; 1-minute load average ${loadStart.toFixed(2)} at the start, ${loadEnd.toFixed(2)} at the end (the machine is shared). Market built in ${fmt(buildMs / 1000)} s. ${WARMUPS} warm-ups, up to ${RUNS} timed runs with 2 workers (${Math.ceil(RUNS / 4)} with 1), cap ${CAP_MS / 1000} s per run. Peak RSS ${fmt(peakMb)} MB.`,
+    `${machineLine()}; 1-minute load average ${loadStart.toFixed(2)} at the start, ${loadEnd.toFixed(2)} at the end (the machine is shared)${stolen === null ? '' : `; ${(100 * stolen).toFixed(1)}% of the CPU time stolen by the host (/proc/stat)`}. Market built in ${fmt(buildMs / 1000)} s. ${WARMUPS} warm-ups, up to ${RUNS} timed runs with 2 workers (${Math.ceil(RUNS / 4)} with 1), cap ${CAP_MS / 1000} s per run. Peak RSS ${fmt(peakMb)} MB.`,
   );
   lines.push('');
   lines.push(
