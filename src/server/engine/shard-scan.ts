@@ -137,6 +137,8 @@ export class ShardScanner {
   bestDistance = Infinity;
   // Per eligible expiration group and option leg: eligibility per strike index.
   eligible: Uint8Array[][] = [];
+  /** The rights the legs use: bit 0 calls, bit 1 puts (rows alternate call, put). */
+  readonly rights: number;
   /** Where the condor and strangle scans offer their trades (made on first use). */
   condorSink: CondorTrades | null = null;
   strangleSink: StrangleTrades | null = null;
@@ -157,6 +159,7 @@ export class ShardScanner {
     this.condor = plan.closestWidth === null ? condorShape(plan.structure) : null;
     this.strangle = plan.closestWidth === null ? strangleShape(plan.structure) : null;
     this.condorKey = condorKey(plan.sort);
+    this.rights = plan.structure.options.reduce((r, o) => r | (o.isCall ? 1 : 2), 0);
     // Every sort key the same within an underlying and candidates enumerated in the tie-break order
     // (option rows in leg order, ascending): the first trades that pass are its best ones.
     this.stopWhenFull =
@@ -288,9 +291,12 @@ export class ShardScanner {
     const start = g.start[gi]!;
     const m = (g.end[gi]! - start) >> 1;
     const ctx = this.ctx;
-    // Options passing the filters common to every leg.
+    // Options passing the filters common to every leg: of the rights the legs use (both for the
+    // closest moneyness, which looks at strikes with either right passing).
     const common = this.scratch.bytes(2 * m);
+    const rights = plan.closestMoneyness !== null ? BOTH_RIGHTS : this.rights;
     for (let i = 0; i < 2 * m; i++) {
+      if (!(rights & (1 << (i & 1)))) continue;
       const row = start + i;
       if (!isTradable(v, row)) continue;
       let ok = true;
@@ -708,6 +714,7 @@ export class ShardScanner {
   }
 }
 
+const BOTH_RIGHTS = 3;
 const CANCELLED = new Error('cancelled');
 /** The underlying's best trades are known: stop enumerating it. */
 const FULL = new Error('full');
