@@ -1,25 +1,31 @@
 /**
- * A fixed pool of scan worker threads (node:worker_threads) sharing one queue of shard jobs.
- * Workers start on first use, attach the snapshot buffers of the layout they are asked about (sent
- * once per layout), and take the next queued job when they finish one, so shards balance across
- * workers. A worker that dies fails its job and is replaced.
+ * A fixed pool of scan worker threads (node:worker_threads). Workers start on first use and attach
+ * the snapshot buffers of the layout they are asked about (sent once per layout). A scan is sent
+ * whole to each worker that takes part; the workers claim its parts from a shared counter, largest
+ * first as the caller orders them, so a fast worker takes more of them and none waits on the main
+ * thread between parts: with one part handed out per round trip, the gaps between parts (the
+ * main thread busy with its own work, a collection, another request) were longer than the parts
+ * of a light scan. Scans sent while others run queue behind them in each worker. A worker that
+ * dies fails the scans it had not finished and is replaced on the next scan.
  */
 import { Worker } from 'node:worker_threads';
 import type { ShardJob, ShardResult } from './shard-scan.ts';
 import type { WorkerJob, WorkerReply } from './worker-protocol.ts';
 
-interface Pending {
+interface PendingScan {
   readonly id: number;
-  readonly scanId: number;
-  readonly job: ShardJob;
-  readonly resolve: (r: ShardResult) => void;
+  readonly results: (ShardResult | undefined)[];
+  received: number;
+  failed: boolean;
+  readonly resolve: (r: ShardResult[]) => void;
   readonly reject: (e: Error) => void;
 }
 
 interface Slot {
-  worker: Worker;
+  readonly worker: Worker;
   layoutId: number;
-  busy: Pending | null;
+  /** Scans sent to this worker that it has not reported done, by id. */
+  readonly scans: Map<number, PendingScan>;
 }
 
 const WORKER_URL = new URL('./scan-worker.ts', import.meta.url);
@@ -27,8 +33,7 @@ const WORKER_URL = new URL('./scan-worker.ts', import.meta.url);
 export class WorkerPool {
   readonly size: number;
   readonly #slots: Slot[] = [];
-  readonly #queue: Pending[] = [];
-  #nextId = 1;
+  readonly #scans = new Map<number, PendingScan>();
   #nextScan = 1;
   #closed = false;
 
@@ -36,92 +41,108 @@ export class WorkerPool {
     this.size = Math.max(1, size);
   }
 
-  /** Runs the jobs of one scan; resolves with their results in job order. */
+  /**
+   * Runs the jobs of one scan (they differ only in their underlyings and expiration ranges);
+   * resolves with their results in job order.
+   */
   run(jobs: readonly ShardJob[]): Promise<ShardResult[]> {
     if (this.#closed) return Promise.reject(new Error('the scan worker pool is closed'));
-    const scanId = this.#nextScan++;
-    const all = jobs.map(
-      (job) =>
-        new Promise<ShardResult>((resolve, reject) => {
-          this.#queue.push({ id: this.#nextId++, scanId, job, resolve, reject });
-        }),
-    );
-    this.#pump();
-    return Promise.all(all);
+    const first = jobs[0];
+    if (!first) return Promise.resolve([]);
+    return new Promise<ShardResult[]>((resolve, reject) => {
+      const scan: PendingScan = {
+        id: this.#nextScan++,
+        results: new Array(jobs.length),
+        received: 0,
+        failed: false,
+        resolve,
+        reject,
+      };
+      this.#scans.set(scan.id, scan);
+      while (this.#slots.length < Math.min(this.size, jobs.length)) this.#spawn();
+      const { instant } = first;
+      const message: WorkerJob = {
+        type: 'scan',
+        scanId: scan.id,
+        layoutId: instant.buffers.layoutId,
+        instant: {
+          frameIndex: instant.frameIndex,
+          asOfMs: instant.asOfMs,
+          riskFreeRate: instant.riskFreeRate,
+        },
+        spec: first.spec,
+        parts: jobs.map((j) => ({ underlyings: j.underlyings, groupRange: j.groupRange })),
+        claim: new Int32Array(new SharedArrayBuffer(4)),
+        symbolRank: first.symbolRank,
+        underlyingKeys: first.underlyingKeys,
+        capacity: first.capacity,
+        cancel: first.cancel,
+        stopWhenFull: first.stopWhenFull,
+      };
+      for (const slot of this.#slots.slice(0, Math.min(this.size, jobs.length))) {
+        if (slot.layoutId !== instant.buffers.layoutId) {
+          slot.worker.postMessage({ type: 'attach', buffers: instant.buffers } satisfies WorkerJob);
+          slot.layoutId = instant.buffers.layoutId;
+        }
+        slot.scans.set(scan.id, scan);
+        // A worker with a scan to finish keeps the process alive; an idle one does not.
+        slot.worker.ref();
+        slot.worker.postMessage(message);
+      }
+    });
   }
 
-  #spawn(): Slot {
+  #spawn(): void {
     const worker = new Worker(WORKER_URL);
-    const slot: Slot = { worker, layoutId: -1, busy: null };
+    const slot: Slot = { worker, layoutId: -1, scans: new Map() };
     worker.on('message', (reply: WorkerReply) => this.#reply(slot, reply));
     worker.on('error', (err) => this.#lost(slot, err));
     worker.on('exit', (code) => this.#lost(slot, new Error(`scan worker exited with code ${code}`)));
-    // Idle workers do not keep the process alive; a busy one does (see #send / #reply).
     worker.unref();
     this.#slots.push(slot);
-    return slot;
-  }
-
-  #pump(): void {
-    while (this.#queue.length > 0) {
-      let slot = this.#slots.find((s) => s.busy === null);
-      if (!slot && this.#slots.length < this.size) slot = this.#spawn();
-      if (!slot) return;
-      const next = this.#queue.shift()!;
-      this.#send(slot, next);
-    }
-  }
-
-  #send(slot: Slot, p: Pending): void {
-    slot.busy = p;
-    slot.worker.ref();
-    const { instant } = p.job;
-    if (slot.layoutId !== instant.buffers.layoutId) {
-      slot.worker.postMessage({ type: 'attach', buffers: instant.buffers } satisfies WorkerJob);
-      slot.layoutId = instant.buffers.layoutId;
-    }
-    const message: WorkerJob = {
-      type: 'shard',
-      id: p.id,
-      scanId: p.scanId,
-      layoutId: instant.buffers.layoutId,
-      instant: { frameIndex: instant.frameIndex, asOfMs: instant.asOfMs, riskFreeRate: instant.riskFreeRate },
-      spec: p.job.spec,
-      underlyings: p.job.underlyings,
-      groupRange: p.job.groupRange,
-      symbolRank: p.job.symbolRank,
-      underlyingKeys: p.job.underlyingKeys,
-      capacity: p.job.capacity,
-      cancel: p.job.cancel,
-      stopWhenFull: p.job.stopWhenFull,
-    };
-    slot.worker.postMessage(message);
   }
 
   #reply(slot: Slot, reply: WorkerReply): void {
     if (reply.type === 'attached') return;
-    const p = slot.busy;
-    if (!p || p.id !== reply.id) return;
-    slot.busy = null;
-    slot.worker.unref();
-    if (reply.type === 'result') p.resolve(reply.result);
-    else p.reject(new Error(reply.message));
-    this.#pump();
+    if (reply.type === 'done') {
+      slot.scans.delete(reply.scanId);
+      if (slot.scans.size === 0) slot.worker.unref();
+      return;
+    }
+    // Results of a scan that failed already are dropped.
+    const scan = this.#scans.get(reply.scanId);
+    if (!scan) return;
+    if (reply.type === 'error') {
+      this.#fail(scan, new Error(reply.message));
+      return;
+    }
+    scan.results[reply.part] = reply.result;
+    if (++scan.received === scan.results.length) {
+      this.#scans.delete(scan.id);
+      scan.resolve(scan.results as ShardResult[]);
+    }
+  }
+
+  #fail(scan: PendingScan, err: Error): void {
+    if (scan.failed) return;
+    scan.failed = true;
+    this.#scans.delete(scan.id);
+    scan.reject(err);
   }
 
   #lost(slot: Slot, err: Error): void {
     const i = this.#slots.indexOf(slot);
     if (i < 0) return;
     this.#slots.splice(i, 1);
-    slot.busy?.reject(err);
-    slot.busy = null;
-    if (!this.#closed) this.#pump();
+    for (const scan of slot.scans.values()) this.#fail(scan, err);
+    slot.scans.clear();
   }
 
-  /** Stops every worker; queued jobs fail. */
+  /** Stops every worker; scans still running fail. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const p of this.#queue.splice(0)) p.reject(new Error('the scan worker pool is closed'));
-    await Promise.all(this.#slots.splice(0).map((s) => s.worker.terminate()));
+    const slots = this.#slots.splice(0);
+    for (const scan of this.#scans.values()) this.#fail(scan, new Error('the scan worker pool is closed'));
+    await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 }
