@@ -720,57 +720,44 @@ const CANCELLED = new Error('cancelled');
 const FULL = new Error('full');
 
 /**
- * The condor scan's trades into the scanner's top list: one object per scanner, its methods the
- * same call targets for every group and scan (closures made per group were new targets each
- * time, see docs/ENGINE.md).
+ * Where the condor and strangle scans offer their trades: the scanner's top list. One object per
+ * scanner, its methods the same call targets for every group and scan (closures made per group
+ * were new targets each time, see docs/ENGINE.md).
  */
-class CondorTrades implements CondorSink {
+abstract class ListSink<Shape> {
   /** The current group's first option row. */
   start = 0;
-  readonly #scanner: ShardScanner;
-  readonly #shape: CondorShape;
+  protected readonly scanner: ShardScanner;
+  protected readonly shape: Shape;
 
-  constructor(scanner: ShardScanner, shape: CondorShape) {
-    this.#scanner = scanner;
-    this.#shape = shape;
+  constructor(scanner: ShardScanner, shape: Shape) {
+    this.scanner = scanner;
+    this.shape = shape;
   }
 
   worst(): number {
-    return this.#scanner.list.worstFirstKey();
+    return this.scanner.list.worstFirstKey();
   }
+}
 
+class CondorTrades extends ListSink<CondorShape> implements CondorSink {
   visit(j0: number, j1: number, j2: number, j3: number): void {
-    const shape = this.#shape;
+    const shape = this.shape;
     const start = this.start;
-    const rows = this.#scanner.rowBuf;
+    const rows = this.scanner.rowBuf;
     rows[shape.longPut] = start + 2 * j0 + 1;
     rows[shape.shortPut] = start + 2 * j1 + 1;
     rows[shape.shortCall] = start + 2 * j2;
     rows[shape.longCall] = start + 2 * j3;
-    this.#scanner.evaluate();
+    this.scanner.evaluate();
   }
 }
 
-/** The strangle scan's trades into the scanner's top list (as `CondorTrades`). */
-class StrangleTrades implements StrangleSink {
-  /** The current group's first option row. */
-  start = 0;
-  readonly #scanner: ShardScanner;
-  readonly #shape: StrangleShape;
-
-  constructor(scanner: ShardScanner, shape: StrangleShape) {
-    this.#scanner = scanner;
-    this.#shape = shape;
-  }
-
-  worst(): number {
-    return this.#scanner.list.worstFirstKey();
-  }
-
+class StrangleTrades extends ListSink<StrangleShape> implements StrangleSink {
   visit(put: number, call: number): void {
-    const rows = this.#scanner.rowBuf;
-    rows[this.#shape.put] = this.start + 2 * put + 1;
-    rows[this.#shape.call] = this.start + 2 * call;
-    this.#scanner.evaluate();
+    const rows = this.scanner.rowBuf;
+    rows[this.shape.put] = this.start + 2 * put + 1;
+    rows[this.shape.call] = this.start + 2 * call;
+    this.scanner.evaluate();
   }
 }
