@@ -112,6 +112,11 @@ export interface ScanPlan {
   readonly byLeg: readonly (readonly LegTest[])[];
   readonly closestDays: number | null;
   readonly closestMoneyness: number | null;
+  /**
+   * The bounds of a moneyness range filter on every leg ((K − S) / S, rising with the strike): the
+   * strikes that can pass are one run of each chain, found by search before the per-option tests.
+   */
+  readonly moneynessRange: NumericRange | null;
   /** Per option leg: target delta of a closest leg-delta filter, or null. */
   readonly closestDelta: readonly (number | null)[];
   /** Trade tests, cheapest first. */
@@ -257,6 +262,7 @@ export function planScan(spec: ScanSpec, asOfMs: number, warn: (msg: string) => 
   const closestDelta: (number | null)[] = structure.options.map(() => null);
   let closestDays: number | null = null;
   let closestMoneyness: number | null = null;
+  let moneynessRange: NumericRange | null = null;
   let closestWidth: number | null = null;
   let impossible = false;
   let widthMax: number | null = null;
@@ -295,6 +301,7 @@ export function planScan(spec: ScanSpec, asOfMs: number, warn: (msg: string) => 
           else closestMoneyness = target;
           break;
         }
+        if (name === 'moneyness') moneynessRange = f.value as NumericRange;
         (EXPIRATION_LEVEL.has(name) ? expiration : everyLeg).push({
           key: f.key,
           name,
@@ -369,6 +376,7 @@ export function planScan(spec: ScanSpec, asOfMs: number, warn: (msg: string) => 
     byLeg,
     closestDays,
     closestMoneyness,
+    moneynessRange,
     closestDelta,
     trade,
     closestWidth,

@@ -295,7 +295,19 @@ export class ShardScanner {
     // closest moneyness, which looks at strikes with either right passing).
     const common = this.scratch.bytes(2 * m);
     const rights = plan.closestMoneyness !== null ? BOTH_RIGHTS : this.rights;
-    for (let i = 0; i < 2 * m; i++) {
+    // Only the run of strikes a moneyness range lets through is tested (with 1e-9 of the price
+    // as slack on either side, so that rounding of (K − S) / S leaves the test to decide).
+    let from = 0;
+    let to = m;
+    const range = plan.moneynessRange;
+    if (range) {
+      const S = ctx.state.price;
+      const slack = 1e-9 * Math.max(1, S);
+      const strike = v.cols.options.strike;
+      if (range.min !== null) from = strikeIndex(strike, start, m, S + range.min * S - slack, false);
+      if (range.max !== null) to = strikeIndex(strike, start, m, S + range.max * S + slack, true);
+    }
+    for (let i = 2 * from; i < 2 * to; i++) {
       if (!(rights & (1 << (i & 1)))) continue;
       const row = start + i;
       if (!isTradable(v, row)) continue;
@@ -715,6 +727,22 @@ export class ShardScanner {
 }
 
 const BOTH_RIGHTS = 3;
+
+/**
+ * The first strike index j of the group at `start` (m strikes, ascending, the call of strike j at
+ * row start + 2j) whose strike is at least `x` (over `x` when `past`); m when none.
+ */
+function strikeIndex(strike: Float64Array, start: number, m: number, x: number, past: boolean): number {
+  let lo = 0;
+  let hi = m;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const k = strike[start + 2 * mid]!;
+    if (past ? k > x : k >= x) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
 const CANCELLED = new Error('cancelled');
 /** The underlying's best trades are known: stop enumerating it. */
 const FULL = new Error('full');

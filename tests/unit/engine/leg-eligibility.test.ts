@@ -3,7 +3,8 @@
  * the put beside it has one. The engine tests the filters common to every leg only on the rights
  * the legs use, except for the closest moneyness, whose strike is the nearest with an option of
  * either right passing: then a long call finds the call at that strike untradable and takes
- * nothing from the expiration, as the reference does.
+ * nothing from the expiration, as the reference does. A moneyness range is searched for in the
+ * strikes first: the strikes on its bounds still pass.
  */
 import { describe, expect, test } from 'vitest';
 import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
@@ -37,12 +38,16 @@ const longCall = (moneyness: unknown): ScanSpec => ({
 });
 
 describe('leg eligibility', () => {
-  test('a range of moneyness: the calls around the money, not the unquoted one', async () => {
-    const spec = longCall({ type: 'range_or_closest', mode: 'range', min: -0.03, max: 0.03 });
+  test('a range of moneyness: the calls at its very edges pass, the unquoted one between does not', async () => {
+    // (98 − 100) / 100 and (102 − 100) / 100 are the bounds themselves: inclusive.
+    const spec = longCall({ type: 'range_or_closest', mode: 'range', min: -0.02, max: 0.02 });
     const result = await scanTiny(market, spec);
     const ref = expectReferenceTrades(market, spec, result);
     // 98 and 102 in each of the two expirations.
     expect(ref[0]?.count).toBe(4);
+    // Just inside the edges, only the unquoted call would be left.
+    const inside = longCall({ type: 'range_or_closest', mode: 'range', min: -0.0199, max: 0.0199 });
+    expect(expectReferenceTrades(market, inside, await scanTiny(market, inside))).toEqual([]);
   });
 
   test('the closest moneyness picks the strike by either right: its call is untradable, no trade', async () => {
