@@ -108,6 +108,11 @@ export interface CondorGroup {
 }
 
 const MARGIN = 1e-12;
+
+/** An optimistic probability key from the loss mass's lower bound. */
+function keyOfLoss(key: CondorKey, loss: number): number {
+  return key === 'prob_loss' ? loss : 1 - loss;
+}
 /** Bodies with the best bounds, scanned before the others. */
 const LEAD = 16;
 
@@ -154,12 +159,17 @@ class HorizonCdf {
 
   below(x: number): number {
     if (!this.proper) return this.exact(x);
-    return x > 0 ? Math.max(0, normCdfFast((lnFast(x) - this.#mean) * this.#invSd) - CDF_SLACK) : 0;
+    return x > 0 ? Math.max(0, this.#fast(x) - CDF_SLACK) : 0;
   }
 
   above(x: number): number {
     if (!this.proper) return this.exact(x);
-    return x > 0 ? Math.min(1, normCdfFast((lnFast(x) - this.#mean) * this.#invSd) + CDF_SLACK) : 0;
+    return x > 0 ? Math.min(1, this.#fast(x) + CDF_SLACK) : 0;
+  }
+
+  /** F(x) through the tables, for x > 0 of a proper lognormal. */
+  #fast(x: number): number {
+    return normCdfFast((lnFast(x) - this.#mean) * this.#invSd);
   }
 
   quantile(p: number): number {
@@ -709,7 +719,7 @@ class CondorScan {
     let loss = 0;
     if (uMax + tol < wpMin) loss += exact ? F.exact(k1 - uMax) : F.below(k1 - uMax);
     if (uMax + tol < wcMin) loss += 1 - (exact ? F.exact(k2 + uMax) : F.above(k2 + uMax));
-    return key === 'prob_loss' ? loss : 1 - loss;
+    return keyOfLoss(key, loss);
   }
 
   /** True when an optimistic key cannot beat `worst` (the margin covers rounding). */
@@ -742,20 +752,20 @@ class CondorScan {
     this.#putLine = Infinity;
     this.#callLine = -Infinity;
     const F = this.#F;
-    const byLoss = this.#key === 'prob_loss';
+    const key = this.#key;
     // The loss at which a trade is out of reach, with room for the margin and the bounds' slack.
-    const bar = (byLoss ? worst : 1 - worst) + 1e-9;
+    const bar = keyOfLoss(key, worst) + 1e-9;
     if (!F.proper || !(bar < 1)) return;
     for (let x = F.quantile(bar), i = 0; i < 4 && x < Infinity; i++, x *= 1 + 1e-9) {
       const loss = F.below(x);
-      if (this.#beyond(byLoss ? loss : 1 - loss, worst)) {
+      if (this.#beyond(keyOfLoss(key, loss), worst)) {
         this.#putLine = x;
         break;
       }
     }
     for (let y = F.quantile(1 - bar), i = 0; i < 4 && y > 0; i++, y *= 1 - 1e-9) {
       const loss = 1 - F.above(y);
-      if (this.#beyond(byLoss ? loss : 1 - loss, worst)) {
+      if (this.#beyond(keyOfLoss(key, loss), worst)) {
         this.#callLine = y;
         break;
       }
@@ -868,7 +878,7 @@ class CondorScan {
     if (putCounts) loss += below;
     if (callCounts) loss += above;
     if (losesSomewhere) loss = Math.max(loss, Math.min(below, above));
-    return this.#key === 'prob_loss' ? loss : 1 - loss;
+    return keyOfLoss(this.#key, loss);
   }
 }
 
@@ -914,11 +924,6 @@ export interface StrangleSink {
 const strangleCdf = new HorizonCdf();
 let callSellAt = new Float64Array(0);
 let maxCallFrom = new Float64Array(0);
-
-/** An optimistic probability key from the loss mass's lower bound. */
-function keyOfLoss(key: CondorKey, loss: number): number {
-  return key === 'prob_loss' ? loss : 1 - loss;
-}
 
 /** True when an optimistic probability key cannot beat `worst` (the margin covers rounding). */
 function strangleBeyond(key: CondorKey, optimistic: number, worst: number): boolean {

@@ -59,7 +59,9 @@ export class WorkerPool {
         reject,
       };
       this.#scans.set(scan.id, scan);
-      while (this.#slots.length < Math.min(this.size, jobs.length)) this.#spawn();
+      // Each worker claims one job at least: no more workers than jobs take part.
+      const workers = Math.min(this.size, jobs.length);
+      while (this.#slots.length < workers) this.#spawn();
       const { instant } = first;
       const message: WorkerJob = {
         type: 'scan',
@@ -79,7 +81,7 @@ export class WorkerPool {
         cancel: first.cancel,
         stopWhenFull: first.stopWhenFull,
       };
-      for (const slot of this.#slots.slice(0, Math.min(this.size, jobs.length))) {
+      for (const slot of this.#slots.slice(0, workers)) {
         if (slot.layoutId !== instant.buffers.layoutId) {
           slot.worker.postMessage({ type: 'attach', buffers: instant.buffers } satisfies WorkerJob);
           slot.layoutId = instant.buffers.layoutId;
