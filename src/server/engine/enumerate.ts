@@ -14,117 +14,164 @@
  *   scheme with suffix maxima, against the worst key the underlying's full top list keeps.
  *
  * The bounds only prune: every kept combination is still evaluated exactly.
+ *
+ * One `StrikeCombinations` per scanner serves every expiration group of its scan: its per-slot
+ * arrays are flat, grown as needed and reused, so a group (a handful of strikes in a one-leg scan
+ * with a moneyness range) costs no allocation.
  */
-
-import type { Scratch } from './scratch.ts';
 
 const STRIKE_EPS = 1e-9;
-/** The loss terms of a scan without a max-loss bound: never read. */
-const NO_TERMS = new Float64Array(0);
 
-/** Max-loss bound of one expiration's combinations (see the module comment). */
-export interface LossBound {
-  /** The max-loss limit plus a tolerance for rounding. */
-  readonly limit: number;
-  /** The P/L is flat far above the strikes (calls and shares net to zero): the ∞ bound applies. */
-  readonly flat: boolean;
-  /** Stock legs' terms (their fills), the same in both bounds. */
-  readonly fixed: number;
-  /** Per slot and strike index: the slot's legs' terms for −P/L(0) and −P/L(∞); +∞ where not allowed. */
-  readonly atZero: readonly Float64Array[];
-  readonly atInfinity: readonly Float64Array[];
-}
-
-/**
- * Key bound of one expiration's combinations (see the module comment): a first sort key equal,
- * up to rounding, to `fixed` plus one term per slot, oriented so that a larger key is better.
- */
-export interface KeyBound {
-  readonly fixed: number;
-  /** Per slot and strike index: the slot's legs' terms; −∞ where the slot may not take it. */
-  readonly terms: readonly Float64Array[];
+/** Where the combinations go, and the key bound's moving floor. */
+export interface CombinationVisitor {
+  /** A combination that may pass: its strike index per slot in `picked` (reused: read it here). */
+  visit(picked: Int32Array): void;
   /**
-   * The oriented key a combination must reach to be kept: the top list's worst, less a margin
-   * that covers rounding; NaN while the list has room (nothing is skipped).
+   * The oriented key a combination must reach to be kept (with a key bound): the top list's worst,
+   * less a margin that covers rounding; NaN while the list has room (nothing is skipped).
    */
-  readonly floor: () => number;
+  floor(): number;
   /** Told when a combination or subtree is skipped for its key. */
-  readonly skipped: () => void;
-}
-
-interface Suffix {
-  readonly atZero: Float64Array[];
-  readonly atInfinity: Float64Array[];
-}
-
-function suffixMinima(terms: readonly Float64Array[], m: number, scratch: Scratch): Float64Array[] {
-  return terms.map((t) => {
-    const out = scratch.doubles(m + 1);
-    out[m] = Infinity;
-    for (let j = m - 1; j >= 0; j--) out[j] = Math.min(t[j]!, out[j + 1]!);
-    return out;
-  });
-}
-
-function suffixMaxima(terms: readonly Float64Array[], m: number, scratch: Scratch): Float64Array[] {
-  return terms.map((t) => {
-    const out = scratch.doubles(m + 1);
-    out[m] = -Infinity;
-    for (let j = m - 1; j >= 0; j--) out[j] = Math.max(t[j]!, out[j + 1]!);
-    return out;
-  });
-}
-
-export interface Combinations {
-  readonly slotOk: readonly Uint8Array[];
-  readonly strikeCount: number;
-  /** `strikes[base + 2j]` is the strike of index j (the snapshot's call rows). */
-  readonly strikes: Float64Array;
-  readonly base: number;
-  readonly widthMax: number | null;
-  readonly equalWings: boolean;
-  readonly loss: LossBound | null;
-  readonly key?: KeyBound | null;
+  skipped(): void;
 }
 
 /**
- * Calls `visit` with the chosen strike index per slot for every combination that may pass.
- * `picked` is reused: read it inside `visit`. The suffix minima are views of `scratch`.
+ * The strike combinations of one expiration group at a time. `start` a group, set its slots'
+ * strikes in `ok` and, for bounds, `useLoss`/`useKey` with their per-slot terms, then `run`.
+ * Slot s and strike index j are at s·m + j in `ok`, `atZero`, `atInfinity` and `keyTerms`.
  */
-export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: Int32Array) => void): void {
-  const { slotOk, strikeCount: m, strikes, base, equalWings, loss } = c;
-  const key = c.key ?? null;
-  const slots = slotOk.length;
-  if (slots === 0) return;
-  const picked = new Int32Array(slots);
-  const maxWidth = c.widthMax ?? Infinity;
-  const suffix: Suffix | null = loss
-    ? { atZero: suffixMinima(loss.atZero, m, scratch), atInfinity: suffixMinima(loss.atInfinity, m, scratch) }
-    : null;
-  const keyMaxima = key ? suffixMaxima(key.terms, m, scratch) : null;
-  // Exact terms of the slots chosen so far.
-  const sum0 = new Float64Array(slots + 1);
-  const sumInf = new Float64Array(slots + 1);
-  const sumKey = new Float64Array(slots + 1);
-  if (loss) {
-    sum0[0] = loss.fixed;
-    sumInf[0] = loss.fixed;
+export class StrikeCombinations {
+  slots = 0;
+  /** Strikes of the group (its strike indices 0..m−1; `strikes[base + 2j]` is index j's). */
+  m = 0;
+  base = 0;
+  strikes: Float64Array = new Float64Array(0);
+  widthMax = Infinity;
+  /** Butterflies: the upper wing mirrors the lower one. */
+  equalWings = false;
+  /** 1 where the slot may take the strike. */
+  ok = new Uint8Array(0);
+  /** Max-loss bound: the limit plus a tolerance for rounding (+∞: no bound). */
+  limit = Infinity;
+  /** The P/L is flat far above the strikes (calls and shares net to zero): the ∞ bound applies. */
+  flat = false;
+  /** Stock legs' terms (their fills), the same in both loss bounds. */
+  fixed = 0;
+  /** The slot's legs' terms of −P/L(0) and −P/L(∞); +∞ where the slot may not take the strike. */
+  atZero = new Float64Array(0);
+  atInfinity = new Float64Array(0);
+  /** Key bound: a first sort key equal, up to rounding, to `keyFixed` plus one term per slot. */
+  hasKey = false;
+  keyFixed = 0;
+  /** Oriented so that larger is better; −∞ where the slot may not take the strike. */
+  keyTerms = new Float64Array(0);
+  // Suffix minima of the loss terms and maxima of the key terms, at s·(m + 1) + j.
+  #minZero = new Float64Array(0);
+  #minInf = new Float64Array(0);
+  #maxKey = new Float64Array(0);
+  // The strike index chosen per slot, and the exact terms of the slots chosen before each level.
+  #picked = new Int32Array(0);
+  #sum0 = new Float64Array(0);
+  #sumInf = new Float64Array(0);
+  #sumKey = new Float64Array(0);
+  #visitor: CombinationVisitor | null = null;
+
+  /** Starts a group: every slot may take every strike, no bounds. */
+  start(
+    slots: number,
+    m: number,
+    strikes: Float64Array,
+    base: number,
+    widthMax: number,
+    equalWings: boolean,
+  ): void {
+    this.slots = slots;
+    this.m = m;
+    this.strikes = strikes;
+    this.base = base;
+    this.widthMax = widthMax;
+    this.equalWings = equalWings;
+    this.limit = Infinity;
+    this.flat = false;
+    this.fixed = 0;
+    this.hasKey = false;
+    this.keyFixed = 0;
+    const size = slots * m;
+    if (this.ok.length < size) {
+      const n = Math.max(size, 2 * this.ok.length, 64);
+      this.ok = new Uint8Array(n);
+      this.atZero = new Float64Array(n);
+      this.atInfinity = new Float64Array(n);
+      this.keyTerms = new Float64Array(n);
+    }
+    const suffix = slots * (m + 1);
+    if (this.#minZero.length < suffix) {
+      const n = Math.max(suffix, 2 * this.#minZero.length, 64);
+      this.#minZero = new Float64Array(n);
+      this.#minInf = new Float64Array(n);
+      this.#maxKey = new Float64Array(n);
+    }
+    if (this.#picked.length < slots) {
+      this.#picked = new Int32Array(slots);
+      this.#sum0 = new Float64Array(slots + 1);
+      this.#sumInf = new Float64Array(slots + 1);
+      this.#sumKey = new Float64Array(slots + 1);
+    }
+    this.ok.fill(1, 0, size);
   }
-  if (key) sumKey[0] = key.fixed;
+
+  /**
+   * Calls `visitor.visit` with the chosen strike index per slot for every combination that may
+   * pass, slots strictly ascending.
+   */
+  run(visitor: CombinationVisitor): void {
+    const { slots, m } = this;
+    if (slots === 0 || m === 0) return;
+    const loss = this.limit !== Infinity;
+    for (let s = 0; s < slots; s++) {
+      const at = s * m;
+      const suffix = s * (m + 1);
+      if (loss) {
+        this.#minZero[suffix + m] = Infinity;
+        this.#minInf[suffix + m] = Infinity;
+        for (let j = m - 1; j >= 0; j--) {
+          this.#minZero[suffix + j] = Math.min(this.atZero[at + j]!, this.#minZero[suffix + j + 1]!);
+          this.#minInf[suffix + j] = Math.min(this.atInfinity[at + j]!, this.#minInf[suffix + j + 1]!);
+        }
+      }
+      if (this.hasKey) {
+        this.#maxKey[suffix + m] = -Infinity;
+        for (let j = m - 1; j >= 0; j--)
+          this.#maxKey[suffix + j] = Math.max(this.keyTerms[at + j]!, this.#maxKey[suffix + j + 1]!);
+      }
+    }
+    this.#sum0[0] = this.fixed;
+    this.#sumInf[0] = this.fixed;
+    this.#sumKey[0] = this.keyFixed;
+    this.#visitor = visitor;
+    this.#step(0);
+    this.#visitor = null;
+  }
+
   /**
    * Bound of the terms of the slots after `level` when `level` takes index j, from their suffix
    * minima (`none` = +∞: a lower bound) or maxima (−∞: an upper bound); `none` when they do not fit.
    */
-  const rest = (terms: readonly Float64Array[], level: number, j: number, none: number): number => {
+  #rest(suffix: Float64Array, level: number, j: number, none: number): number {
+    const m = this.m;
     let r = 0;
-    for (let s = level + 1; s < slots; s++) {
+    for (let s = level + 1; s < this.slots; s++) {
       const k = j + s - level;
-      r += k < m ? terms[s]![k]! : none;
+      r += k < m ? suffix[s * (m + 1) + k]! : none;
     }
     return r;
-  };
-  const step = (level: number): void => {
-    const ok = slotOk[level]!;
+  }
+
+  #step(level: number): void {
+    const { m, strikes, base, equalWings } = this;
+    const picked = this.#picked;
+    const at = level * m;
+    const suffix = level * (m + 1);
     let from = level === 0 ? 0 : picked[level - 1]! + 1;
     const low = level === 0 ? 0 : strikes[base + 2 * picked[0]!]!;
     let mirror = -1;
@@ -137,60 +184,57 @@ export function leftToRight(c: Combinations, scratch: Scratch, visit: (picked: I
       mirror = k1 - k0;
     }
     const top = strikes[base + 2 * (m - 1)]!;
-    const last = level === slots - 1;
-    // This level's loss terms and the sums of the levels before it, read once for the loop (the
-    // loop writes only the sums of the next level).
-    const flat = loss?.flat === true;
-    const limit = loss ? loss.limit : Infinity;
-    const termZero = loss ? loss.atZero[level]! : NO_TERMS;
-    const termInf = loss ? loss.atInfinity[level]! : NO_TERMS;
-    const minZero = suffix ? suffix.atZero[level]! : NO_TERMS;
-    const minInf = suffix ? suffix.atInfinity[level]! : NO_TERMS;
-    const before0 = sum0[level]!;
-    const beforeInf = sumInf[level]!;
-    const termKey = key ? key.terms[level]! : NO_TERMS;
-    const maxKey = keyMaxima ? keyMaxima[level]! : NO_TERMS;
-    const beforeKey = sumKey[level]!;
+    const last = level === this.slots - 1;
+    const loss = this.limit !== Infinity;
+    const { limit, flat, ok, atZero, atInfinity, keyTerms } = this;
+    const minZero = this.#minZero;
+    const minInf = this.#minInf;
+    const maxKey = this.#maxKey;
+    const key = this.hasKey;
+    // The sums of the levels before this one, read once for the loop (it writes the next level's).
+    const before0 = this.#sum0[level]!;
+    const beforeInf = this.#sumInf[level]!;
+    const beforeKey = this.#sumKey[level]!;
+    const visitor = this.#visitor!;
     for (let j = from; j < m; j++) {
       const k = strikes[base + 2 * j]!;
-      if (level > 0 && k - low > maxWidth) break;
+      if (level > 0 && k - low > this.widthMax) break;
       // A butterfly's body further from the lower wing than the top strike allows has no upper wing.
       if (equalWings && level === 1 && k - low > top - k + STRIKE_EPS * top) break;
       if (mirror >= 0 && Math.abs(mirror - (k - strikes[base + 2 * picked[1]!]!)) > STRIKE_EPS * k) break;
-      if (!ok[j]) continue;
-      if (suffix) {
+      if (!ok[at + j]) continue;
+      if (loss) {
         // Every later index fails once the suffix minima do (they only grow along the loop): stop;
         // this index fails on its own terms: skip it.
-        const r0 = last ? 0 : rest(suffix.atZero, level, j, Infinity);
-        const rInf = !flat ? -Infinity : last ? 0 : rest(suffix.atInfinity, level, j, Infinity);
-        const stop0 = before0 + minZero[j]! + r0;
-        const stopInf = flat ? beforeInf + minInf[j]! + rInf : -Infinity;
+        const r0 = last ? 0 : this.#rest(minZero, level, j, Infinity);
+        const rInf = !flat ? -Infinity : last ? 0 : this.#rest(minInf, level, j, Infinity);
+        const stop0 = before0 + minZero[suffix + j]! + r0;
+        const stopInf = flat ? beforeInf + minInf[suffix + j]! + rInf : -Infinity;
         if (Math.max(stop0, stopInf) > limit) break;
-        const here0 = before0 + termZero[j]! + r0;
-        const hereInf = flat ? beforeInf + termInf[j]! + rInf : -Infinity;
+        const here0 = before0 + atZero[at + j]! + r0;
+        const hereInf = flat ? beforeInf + atInfinity[at + j]! + rInf : -Infinity;
         if (Math.max(here0, hereInf) > limit) continue;
-        sum0[level + 1] = before0 + termZero[j]!;
-        sumInf[level + 1] = beforeInf + termInf[j]!;
+        this.#sum0[level + 1] = before0 + atZero[at + j]!;
+        this.#sumInf[level + 1] = beforeInf + atInfinity[at + j]!;
       }
       if (key) {
         // As the loss bound, upside down: suffix maxima only fall along the loop. The floor rises
         // as the list improves, so it is read again for every index.
-        const floor = key.floor();
-        const r = last ? 0 : rest(keyMaxima!, level, j, -Infinity);
-        if (beforeKey + maxKey[j]! + r < floor) {
-          key.skipped();
+        const floor = visitor.floor();
+        const r = last ? 0 : this.#rest(maxKey, level, j, -Infinity);
+        if (beforeKey + maxKey[suffix + j]! + r < floor) {
+          visitor.skipped();
           break;
         }
-        if (beforeKey + termKey[j]! + r < floor) {
-          key.skipped();
+        if (beforeKey + keyTerms[at + j]! + r < floor) {
+          visitor.skipped();
           continue;
         }
-        sumKey[level + 1] = beforeKey + termKey[j]!;
+        this.#sumKey[level + 1] = beforeKey + keyTerms[at + j]!;
       }
       picked[level] = j;
-      if (last) visit(picked);
-      else step(level + 1);
+      if (last) visitor.visit(picked);
+      else this.#step(level + 1);
     }
-  };
-  step(0);
+  }
 }

@@ -1,8 +1,7 @@
 /**
- * Typed arrays for the work of one underlying, as views of a few reused buffers. The per-expiration
- * arrays of a scan (leg eligibility, slot masks, loss terms and their suffix minima) were each a new
- * typed array: a few hundred thousand per market-wide scan, each with its own backing store to
- * allocate and, later, for the garbage collector to finalise. Views are cheap heap objects.
+ * Byte arrays for the work of one underlying (its expirations' leg eligibility), as views of a
+ * reused buffer. As new typed arrays they were a few hundred thousand per market-wide scan, each
+ * with its own backing store to allocate and, later, for the garbage collector to finalise.
  *
  * A view is valid until `reset`. A buffer that runs out is replaced by a larger one; the views
  * already handed out keep the old one, so they stay valid too.
@@ -10,13 +9,10 @@
 export class Scratch {
   #bytes = new Uint8Array(1 << 14);
   #bytesUsed = 0;
-  #doubles = new Float64Array(1 << 13);
-  #doublesUsed = 0;
 
   /** Makes every view handed out so far free for reuse. */
   reset(): void {
     this.#bytesUsed = 0;
-    this.#doublesUsed = 0;
   }
 
   /** `n` bytes set to `value` (0 unless given). */
@@ -28,16 +24,5 @@ export class Scratch {
     const view = this.#bytes.subarray(this.#bytesUsed, this.#bytesUsed + n);
     this.#bytesUsed += n;
     return view.fill(value);
-  }
-
-  /** `n` doubles, their values left as they were: the caller writes every one. */
-  doubles(n: number): Float64Array {
-    if (this.#doublesUsed + n > this.#doubles.length) {
-      this.#doubles = new Float64Array(Math.max(2 * this.#doubles.length, n));
-      this.#doublesUsed = 0;
-    }
-    const view = this.#doubles.subarray(this.#doublesUsed, this.#doublesUsed + n);
-    this.#doublesUsed += n;
-    return view;
   }
 }

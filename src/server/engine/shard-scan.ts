@@ -24,7 +24,7 @@ import {
   scanStrangles,
   strangleShape,
 } from './condor.ts';
-import { type KeyBound, type LossBound, leftToRight } from './enumerate.ts';
+import { type CombinationVisitor, StrikeCombinations } from './enumerate.ts';
 import { isTradable, LEG_NUMBERS, type LegContext, legDays } from './leg-fields.ts';
 import { type MarketInstant, MarketView } from './market-view.ts';
 import { RowCache } from './row-cache.ts';
@@ -109,7 +109,7 @@ export function inRowOrder(structure: Structure): boolean {
   return true;
 }
 
-export class ShardScanner {
+export class ShardScanner implements CombinationVisitor {
   readonly view: MarketView;
   readonly plan: ScanPlan;
   readonly job: ShardJob;
@@ -131,12 +131,22 @@ export class ShardScanner {
   readonly condor: CondorShape | null;
   readonly strangle: StrangleShape | null;
   readonly condorKey: CondorKey;
+  /** The current group's strike combinations (same-expiration structures but condor shapes). */
+  readonly combinations = new StrikeCombinations();
+  // The key bound's orientation and rounding margin for the current group (`boundKey`).
+  keySign = 1;
+  keyMargin = 0;
   /** Set when the current underlying's scan skipped trades for their sort key. */
   inexact = false;
   // Closest spread width: best distance so far for the underlying.
   bestDistance = Infinity;
   // Per eligible expiration group and option leg: eligibility per strike index.
   eligible: Uint8Array[][] = [];
+  /**
+   * Per eligible expiration group: the strike indices [from, to) outside which no leg is eligible
+   * (the moneyness range), so that the work of a group scales with the strikes it may use.
+   */
+  spans = new Int32Array(32);
   /** The rights the legs use: bit 0 calls, bit 1 puts (rows alternate call, put). */
   readonly rights: number;
   /** Where the condor and strangle scans offer their trades (made on first use). */
@@ -279,12 +289,16 @@ export class ShardScanner {
       }
       groups = best >= 0 ? [best] : [];
     }
-    this.eligible = groups.map((gi) => this.legEligibility(gi));
+    if (this.spans.length < 2 * groups.length) this.spans = new Int32Array(4 * groups.length);
+    this.eligible = groups.map((gi, index) => this.legEligibility(gi, index));
     return groups;
   }
 
-  /** Per option leg, which strike indices of group `gi` the leg may use. */
-  legEligibility(gi: number): Uint8Array[] {
+  /**
+   * Per option leg, which strike indices of group `gi` the leg may use; the span of strikes they
+   * may be in goes to `spans` at `index`.
+   */
+  legEligibility(gi: number, index: number): Uint8Array[] {
     const v = this.view;
     const g = v.cols.groups;
     const plan = this.plan;
@@ -338,11 +352,13 @@ export class ShardScanner {
         common[2 * j + 1] = 0;
       }
     }
+    this.spans[2 * index] = from;
+    this.spans[2 * index + 1] = to;
     return plan.structure.options.map((slot, leg) => {
       const out = this.scratch.bytes(m);
       const side = slot.isCall ? 0 : 1;
       const tests = plan.byLeg[leg]!;
-      for (let j = 0; j < m; j++) {
+      for (let j = from; j < to; j++) {
         const row = start + 2 * j + side;
         if (!common[2 * j + side]) continue;
         let ok = true;
@@ -358,7 +374,7 @@ export class ShardScanner {
       if (target !== null && target !== undefined) {
         let best = -1;
         let bestD = Infinity;
-        for (let j = 0; j < m; j++) {
+        for (let j = from; j < to; j++) {
           if (!out[j]) continue;
           const d = Math.abs(this.rowCache.legDelta(start + 2 * j + side) - target);
           if (d < bestD) {
@@ -389,37 +405,48 @@ export class ShardScanner {
       this.scanStrangleGroup(eligible, start, m);
       return;
     }
+    // The strikes some leg may use: [lo, hi), the group's strike indices less `lo` from here on.
+    let lo = this.spans[2 * index]!;
+    let hi = this.spans[2 * index + 1]!;
+    while (lo < hi && !anyEligible(eligible, lo)) lo++;
+    while (hi > lo && !anyEligible(eligible, hi - 1)) hi--;
+    if (lo === hi) return;
+    const n = hi - lo;
+    const base = start + 2 * lo;
+    const combos = this.combinations;
+    combos.start(s.strikeSlots, n, v.cols.options.strike, base, this.widthMax ?? Infinity, s.equalWings);
     // A strike index works for a slot when every leg in the slot may use it.
-    const slotOk: Uint8Array[] = [];
-    for (let slot = 0; slot < s.strikeSlots; slot++) {
-      const ok = this.scratch.bytes(m, 1);
-      s.options.forEach((o, leg) => {
-        if (o.strikeSlot !== slot) return;
-        const e = eligible[leg]!;
-        for (let j = 0; j < m; j++) ok[j] = ok[j]! & e[j]!;
-      });
-      slotOk.push(ok);
+    const ok = combos.ok;
+    for (let leg = 0; leg < s.options.length; leg++) {
+      const at = s.options[leg]!.strikeSlot * n;
+      const e = eligible[leg]!;
+      for (let j = 0; j < n; j++) ok[at + j] = ok[at + j]! & e[lo + j]!;
     }
-    leftToRight(
-      {
-        slotOk,
-        strikeCount: m,
-        strikes: v.cols.options.strike,
-        base: start,
-        widthMax: this.widthMax,
-        equalWings: s.equalWings,
-        loss: this.lossBound(start, m, slotOk),
-        key: this.keyBound(start, m, slotOk),
-      },
-      this.scratch,
-      (picked) => {
-        for (let leg = 0; leg < this.legs; leg++) {
-          const o = s.options[leg]!;
-          this.rowBuf[leg] = start + 2 * picked[o.strikeSlot]! + (o.isCall ? 0 : 1);
-        }
-        this.evaluate();
-      },
-    );
+    // The rounding tolerances of the bounds scale with the group's top strike, whatever the span.
+    const top = v.cols.options.strike[start + 2 * (m - 1)]!;
+    this.boundLoss(base, n, top);
+    this.boundKey(base, n, top);
+    combos.run(this);
+  }
+
+  /** A combination `combinations` picked (strike indices from its base): evaluated. */
+  visit(picked: Int32Array): void {
+    const options = this.plan.structure.options;
+    const base = this.combinations.base;
+    for (let leg = 0; leg < this.legs; leg++) {
+      const o = options[leg]!;
+      this.rowBuf[leg] = base + 2 * picked[o.strikeSlot]! + (o.isCall ? 0 : 1);
+    }
+    this.evaluate();
+  }
+
+  /** The key bound's floor (`boundKey`): the oriented worst key of the full top list, less the margin. */
+  floor(): number {
+    return this.keySign * this.list.worstFirstKey() - this.keyMargin;
+  }
+
+  skipped(): void {
+    this.inexact = true;
   }
 
   /** Short strangles and straddles, with their probability bounds (condor.ts). */
@@ -471,15 +498,17 @@ export class ShardScanner {
   /**
    * The max-loss bound of one expiration's combinations (enumerate.ts), when a max loss or max
    * loss percent filter has an upper bound: per slot and strike, the legs' exact terms of −P/L(0)
-   * (w·fill, less w·K for puts) and −P/L(∞) (w·fill, plus w·K for calls).
+   * (w·fill, less w·K for puts) and −P/L(∞) (w·fill, plus w·K for calls), into `combinations`
+   * (started, its slots' strikes set). Strike index j is the strike of row `start` + 2j; `top` is
+   * the group's highest strike (the rounding tolerance's scale).
    */
-  lossBound(start: number, m: number, slotOk: readonly Uint8Array[]): LossBound | null {
+  boundLoss(start: number, m: number, top: number): void {
     const plan = this.plan;
     const S = this.ctx.state.price;
     let limit = Infinity;
     if (plan.lossMax !== null) limit = plan.lossMax;
     if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
-    if (limit === Infinity) return null;
+    if (limit === Infinity) return;
     const v = this.view;
     const o = v.cols.options;
     const s = plan.structure;
@@ -495,14 +524,14 @@ export class ShardScanner {
       slope += w;
       fixed += w * fillPrice(c.bid[this.u]!, c.ask[this.u]!, leg.quantity, plan.level);
     }
-    const atZero = slotOk.map(() => this.scratch.doubles(m));
-    const atInfinity = slotOk.map(() => this.scratch.doubles(m));
-    for (let slot = 0; slot < slotOk.length; slot++) {
-      const ok = slotOk[slot]!;
+    const combos = this.combinations;
+    const { ok, atZero, atInfinity } = combos;
+    for (let slot = 0; slot < s.strikeSlots; slot++) {
       for (let j = 0; j < m; j++) {
-        if (!ok[j]) {
-          atZero[slot]![j] = Infinity;
-          atInfinity[slot]![j] = Infinity;
+        const at = slot * m + j;
+        if (!ok[at]) {
+          atZero[at] = Infinity;
+          atInfinity[at] = Infinity;
           continue;
         }
         let t0 = 0;
@@ -516,12 +545,13 @@ export class ShardScanner {
           t0 += leg.isCall ? wf : wf - wk;
           tInf += leg.isCall ? wf + wk : wf;
         }
-        atZero[slot]![j] = t0;
-        atInfinity[slot]![j] = tInf;
+        atZero[at] = t0;
+        atInfinity[at] = tInf;
       }
     }
-    const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
-    return { limit: limit + 1e-9 * Math.max(1, S, top), flat: slope === 0, fixed, atZero, atInfinity };
+    combos.limit = limit + 1e-9 * Math.max(1, S, top);
+    combos.flat = slope === 0;
+    combos.fixed = fixed;
   }
 
   /**
@@ -529,9 +559,9 @@ export class ShardScanner {
    * expected value: with F the forward to the expiry and C(K) = E[(S_T − K)⁺] (the row cache's
    * terms, which the kernel sums too), E[P/L] is the sum over legs of w·(C(K) − fill), plus
    * w·(K − F) for a put and w·(F − fill) for shares. Point masses (no time or no volatility) are
-   * left unbounded.
+   * left unbounded. Into `combinations` as `boundLoss`, with the margin `floor` takes off.
    */
-  keyBound(start: number, m: number, slotOk: readonly Uint8Array[]): KeyBound | null {
+  boundKey(start: number, m: number, top: number): void {
     const plan = this.plan;
     const first = plan.sort[0];
     if (
@@ -540,10 +570,10 @@ export class ShardScanner {
       first?.kind !== 'trade' ||
       first.id !== METRIC.spread_expected_value
     )
-      return null;
+      return;
     const rows = this.rowCache;
     const state = this.ctx.state;
-    if (!(rows.years(start) > 0 && state.iv > 0)) return null;
+    if (!(rows.years(start) > 0 && state.iv > 0)) return;
     const o = this.view.cols.options;
     const c = this.view.cols.underlyings;
     const s = plan.structure;
@@ -557,11 +587,13 @@ export class ShardScanner {
       fixed += w * (forward - fillPrice(c.bid[this.u]!, c.ask[this.u]!, leg.quantity, plan.level));
       weights += Math.abs(w);
     }
-    const terms = slotOk.map((ok, slot) => {
-      const out = this.scratch.doubles(m);
+    const combos = this.combinations;
+    const { ok, keyTerms } = combos;
+    for (let slot = 0; slot < s.strikeSlots; slot++) {
       for (let j = 0; j < m; j++) {
-        if (!ok[j]) {
-          out[j] = -Infinity;
+        const at = slot * m + j;
+        if (!ok[at]) {
+          keyTerms[at] = -Infinity;
           continue;
         }
         let t = 0;
@@ -572,23 +604,15 @@ export class ShardScanner {
           t += w * (rows.callExpectation(row) - fillPrice(o.bid[row]!, o.ask[row]!, w, plan.level));
           if (!leg.isCall) t += w * (o.strike[row]! - forward);
         }
-        out[j] = sign * t;
+        keyTerms[at] = sign * t;
       }
-      return out;
-    });
+    }
     for (const leg of s.options) weights += Math.abs(leg.quantity);
+    combos.hasKey = true;
+    combos.keyFixed = sign * fixed;
+    this.keySign = sign;
     // The kernel adds the same terms in another order: rounding of order 1e-16 of the largest.
-    const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
-    const margin = 1e-9 * weights * Math.max(1, state.price, forward, top);
-    const list = this.list;
-    return {
-      fixed: sign * fixed,
-      terms,
-      floor: () => sign * list.worstFirstKey() - margin,
-      skipped: () => {
-        this.inexact = true;
-      },
-    };
+    this.keyMargin = 1e-9 * weights * Math.max(1, state.price, forward, top);
   }
 
   /**
@@ -727,6 +751,12 @@ export class ShardScanner {
 }
 
 const BOTH_RIGHTS = 3;
+
+/** True when some option leg may use strike index j. */
+function anyEligible(eligible: readonly Uint8Array[], j: number): boolean {
+  for (let leg = 0; leg < eligible.length; leg++) if (eligible[leg]![j]) return true;
+  return false;
+}
 
 /**
  * The first strike index j of the group at `start` (m strikes, ascending, the call of strike j at
