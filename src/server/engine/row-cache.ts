@@ -22,20 +22,43 @@ export class RowCache {
   #q = 0;
   #drift = 0;
   #sigma = 0;
-  #stamp = new Uint8Array(0);
+  // An entry is valid when its stamp is the current underlying's epoch: a reset changes the
+  // epoch instead of clearing the stamps.
+  #epoch = 0;
+  #stamp = new Uint32Array(0);
   delta = new Float64Array(0);
   gamma = new Float64Array(0);
   theta = new Float64Array(0);
   vega = new Float64Array(0);
   rho = new Float64Array(0);
-  #probStamp = new Uint8Array(0);
+  #probStamp = new Uint32Array(0);
   #probOtm = new Float64Array(0);
-  #evStamp = new Uint8Array(0);
+  #evStamp = new Uint32Array(0);
   #evTerm = new Float64Array(0);
   #forward = new Float64Array(0);
 
+  /** Sized to the view's largest chain at once: growing with each larger chain met cost more. */
   constructor(view: MarketView) {
     this.#view = view;
+    const c = view.cols.underlyings;
+    let largest = 0;
+    for (let u = 0; u < c.optionStart.length; u++)
+      largest = Math.max(largest, c.optionEnd[u]! - c.optionStart[u]!);
+    this.#allocate(largest);
+  }
+
+  #allocate(size: number): void {
+    this.#stamp = new Uint32Array(size);
+    this.#probStamp = new Uint32Array(size);
+    this.delta = new Float64Array(size);
+    this.gamma = new Float64Array(size);
+    this.theta = new Float64Array(size);
+    this.vega = new Float64Array(size);
+    this.rho = new Float64Array(size);
+    this.#probOtm = new Float64Array(size);
+    this.#evStamp = new Uint32Array(size);
+    this.#evTerm = new Float64Array(size);
+    this.#forward = new Float64Array(size);
   }
 
   /**
@@ -43,24 +66,13 @@ export class RowCache {
    * probabilities (its ATM IV), as `MarketView.underlyingState` gives them.
    */
   reset(from: number, to: number, spot: number, dividendYield: number, sigma: number): void {
-    const n = to - from;
-    if (this.#stamp.length < n) {
-      const size = Math.max(n, 256);
-      this.#stamp = new Uint8Array(size);
-      this.#probStamp = new Uint8Array(size);
-      this.delta = new Float64Array(size);
-      this.gamma = new Float64Array(size);
-      this.theta = new Float64Array(size);
-      this.vega = new Float64Array(size);
-      this.rho = new Float64Array(size);
-      this.#probOtm = new Float64Array(size);
-      this.#evStamp = new Uint8Array(size);
-      this.#evTerm = new Float64Array(size);
-      this.#forward = new Float64Array(size);
-    } else {
-      this.#stamp.fill(0, 0, n);
-      this.#probStamp.fill(0, 0, n);
-      this.#evStamp.fill(0, 0, n);
+    if (this.#stamp.length < to - from) this.#allocate(to - from);
+    this.#epoch = (this.#epoch + 1) >>> 0;
+    if (this.#epoch === 0) {
+      this.#stamp.fill(0);
+      this.#probStamp.fill(0);
+      this.#evStamp.fill(0);
+      this.#epoch = 1;
     }
     this.#from = from;
     this.#to = to;
@@ -80,7 +92,7 @@ export class RowCache {
   /** Ensures the greeks of `row` are in the arrays; returns the local index. */
   greeks(row: number): number {
     const i = row - this.#from;
-    if (this.#stamp[i] === 1) return i;
+    if (this.#stamp[i] === this.#epoch) return i;
     if (row < this.#from || row >= this.#to) throw new RangeError(`row ${row} outside the underlying`);
     const o = this.#view.cols.options;
     const g = bsGreeks(
@@ -97,7 +109,7 @@ export class RowCache {
     this.theta[i] = g.theta;
     this.vega[i] = g.vega;
     this.rho[i] = g.rho;
-    this.#stamp[i] = 1;
+    this.#stamp[i] = this.#epoch;
     return i;
   }
 
@@ -108,7 +120,7 @@ export class RowCache {
   /** P(expires out of the money), lognormal at the option's IV with drift r − q (as `prob_otm`). */
   probOtm(row: number): number {
     const i = row - this.#from;
-    if (this.#probStamp[i] === 1) return this.#probOtm[i]!;
+    if (this.#probStamp[i] === this.#epoch) return this.#probOtm[i]!;
     const o = this.#view.cols.options;
     const T = this.years(row);
     const p =
@@ -116,13 +128,13 @@ export class RowCache {
         ? probBelow(this.#spot, o.strike[row]!, T, o.iv[row]!, this.#drift)
         : probAbove(this.#spot, o.strike[row]!, T, o.iv[row]!, this.#drift);
     this.#probOtm[i] = p;
-    this.#probStamp[i] = 1;
+    this.#probStamp[i] = this.#epoch;
     return p;
   }
 
   #ev(row: number): number {
     const i = row - this.#from;
-    if (this.#evStamp[i] === 1) return i;
+    if (this.#evStamp[i] === this.#epoch) return i;
     const S = this.#spot;
     const T = this.years(row);
     const sigma = this.#sigma;
@@ -134,7 +146,7 @@ export class RowCache {
     const d1 = (Math.log(S / k) + shift) / sd;
     this.#forward[i] = forward;
     this.#evTerm[i] = forward * normCdf(d1) - k * normCdf(d1 - sd);
-    this.#evStamp[i] = 1;
+    this.#evStamp[i] = this.#epoch;
     return i;
   }
 

@@ -147,6 +147,8 @@ export class ShardScanner implements CombinationVisitor {
    * (the moneyness range), so that the work of a group scales with the strikes it may use.
    */
   spans = new Int32Array(32);
+  /** The current group's options that pass the filters common to every leg (`legEligibility`). */
+  common = new Uint8Array(256);
   /** The rights the legs use: bit 0 calls, bit 1 puts (rows alternate call, put). */
   readonly rights: number;
   /** Where the condor and strangle scans offer their trades (made on first use). */
@@ -290,7 +292,9 @@ export class ShardScanner implements CombinationVisitor {
       groups = best >= 0 ? [best] : [];
     }
     if (this.spans.length < 2 * groups.length) this.spans = new Int32Array(4 * groups.length);
-    this.eligible = groups.map((gi, index) => this.legEligibility(gi, index));
+    this.eligible.length = 0;
+    for (let index = 0; index < groups.length; index++)
+      this.eligible.push(this.legEligibility(groups[index]!, index));
     return groups;
   }
 
@@ -307,7 +311,8 @@ export class ShardScanner implements CombinationVisitor {
     const ctx = this.ctx;
     // Options passing the filters common to every leg: of the rights the legs use (both for the
     // closest moneyness, which looks at strikes with either right passing).
-    const common = this.scratch.bytes(2 * m);
+    if (this.common.length < 2 * m) this.common = new Uint8Array(4 * m);
+    const common = this.common.fill(0, 0, 2 * m);
     const rights = plan.closestMoneyness !== null ? BOTH_RIGHTS : this.rights;
     // Only the run of strikes a moneyness range lets through is tested (with 1e-9 of the price
     // as slack on either side, so that rounding of (K − S) / S leaves the test to decide).
@@ -354,7 +359,10 @@ export class ShardScanner implements CombinationVisitor {
     }
     this.spans[2 * index] = from;
     this.spans[2 * index + 1] = to;
-    return plan.structure.options.map((slot, leg) => {
+    const options = plan.structure.options;
+    const eligible: Uint8Array[] = [];
+    for (let leg = 0; leg < options.length; leg++) {
+      const slot = options[leg]!;
       const out = this.scratch.bytes(m);
       const side = slot.isCall ? 0 : 1;
       const tests = plan.byLeg[leg]!;
@@ -385,8 +393,9 @@ export class ShardScanner implements CombinationVisitor {
         out.fill(0);
         if (best >= 0) out[best] = 1;
       }
-      return out;
-    });
+      eligible.push(out);
+    }
+    return eligible;
   }
 
   /** Same-expiration structures: strike slots ascending (condor shapes body first). */
