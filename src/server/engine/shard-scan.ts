@@ -454,6 +454,7 @@ export class ShardScanner implements CombinationVisitor {
     return this.keySign * this.list.worstFirstKey() - this.keyMargin;
   }
 
+  /** A trade skipped for its key: the underlying's count of passing trades is a lower bound. */
   skipped(): void {
     this.inexact = true;
   }
