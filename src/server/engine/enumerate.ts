@@ -37,7 +37,8 @@ export interface CombinationVisitor {
 
 /**
  * The strike combinations of one expiration group at a time. `start` a group, set its slots'
- * strikes in `ok` and, for bounds, `useLoss`/`useKey` with their per-slot terms, then `run`.
+ * strikes in `ok`; for a loss bound, `limit`, `flat`, `fixed` and the loss terms; for a key bound,
+ * `hasKey`, `keyFixed` and the key terms; then `run`.
  * Slot s and strike index j are at s·m + j in `ok`, `atZero`, `atInfinity` and `keyTerms`.
  */
 export class StrikeCombinations {

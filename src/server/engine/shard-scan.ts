@@ -469,15 +469,26 @@ export class ShardScanner implements CombinationVisitor {
       this.inexact = true;
   }
 
+  /**
+   * The current underlying's max-loss limit (the max loss and max loss percent filters' upper
+   * bounds; +∞ without), plus 1e-9 of the price scale (`top`: the expiration's highest strike) for
+   * the rounding of the bounds that prune against it.
+   */
+  lossLimit(top: number): number {
+    const plan = this.plan;
+    const S = this.ctx.state.price;
+    let limit = Infinity;
+    if (plan.lossMax !== null) limit = plan.lossMax;
+    if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
+    return limit + 1e-9 * Math.max(1, S, top);
+  }
+
   /** The group as the condor and strangle scans take it. */
   condorGroup(eligible: readonly Uint8Array[], start: number, m: number): CondorGroup {
     const v = this.view;
     const o = v.cols.options;
     const plan = this.plan;
     const S = this.ctx.state.price;
-    let limit = Infinity;
-    if (plan.lossMax !== null) limit = plan.lossMax;
-    if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
     const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
     return {
       eligible,
@@ -487,7 +498,7 @@ export class ShardScanner implements CombinationVisitor {
       ask: o.ask,
       base: start,
       level: plan.level,
-      lossLimit: limit + 1e-9 * Math.max(1, S, top),
+      lossLimit: this.lossLimit(top),
       widthMax: this.widthMax ?? Infinity,
       rank: this.job.stopWhenFull,
       spot: S,
@@ -513,12 +524,9 @@ export class ShardScanner implements CombinationVisitor {
    * the group's highest strike (the rounding tolerance's scale).
    */
   boundLoss(start: number, m: number, top: number): void {
-    const plan = this.plan;
-    const S = this.ctx.state.price;
-    let limit = Infinity;
-    if (plan.lossMax !== null) limit = plan.lossMax;
-    if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
+    const limit = this.lossLimit(top);
     if (limit === Infinity) return;
+    const plan = this.plan;
     const v = this.view;
     const o = v.cols.options;
     const s = plan.structure;
@@ -559,7 +567,7 @@ export class ShardScanner implements CombinationVisitor {
         atInfinity[at] = tInf;
       }
     }
-    combos.limit = limit + 1e-9 * Math.max(1, S, top);
+    combos.limit = limit;
     combos.flat = slope === 0;
     combos.fixed = fixed;
   }
@@ -650,11 +658,7 @@ export class ShardScanner implements CombinationVisitor {
     // Max loss ≥ the net debit (the P/L at 0 is −debit or above it, docs/ENGINE.md): with a max loss
     // filter, a spread costing more is skipped before the kernel sees it.
     const plan = this.plan;
-    const S = this.ctx.state.price;
-    let limit = Infinity;
-    if (plan.lossMax !== null) limit = plan.lossMax;
-    if (plan.lossPercentMax !== null) limit = Math.min(limit, plan.lossPercentMax * S);
-    limit += 1e-9 * Math.max(1, S, strikes[fStart + 2 * (fm - 1)]!);
+    const limit = this.lossLimit(strikes[fStart + 2 * (fm - 1)]!);
     const o = v.cols.options;
     const fillOf = (row: number, qty: number) => fillPrice(o.bid[row]!, o.ask[row]!, qty, plan.level);
     // Ranked by IV ratio first (the sold front's IV over the bought back's, descending), a spread
