@@ -3,6 +3,7 @@
  * PORT, and shuts down cleanly on SIGTERM/SIGINT (stops accepting, finishes requests,
  * closes the database so PGlite flushes its files).
  */
+import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
 import { createAuthSetup } from './auth/auth-setup.ts';
@@ -19,6 +20,9 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
+  // A fresh clone has no data folder yet. Owner-only: it holds the database, the issuer's
+  // signing keys and the operator socket (an existing folder keeps the mode it has).
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // The operator socket first: it refuses to start when another server owns this DATA_DIR,
   // before that server's embedded database is opened a second time.
   let runOps: ((args: string[]) => Promise<OpsResult>) | null = null;
