@@ -13,6 +13,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ScanEngine } from './engine/scan-engine.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installRateLimits } from './http/rate-limits.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-app.ts';
 import { mountTradesHub } from './hub/trades-hub.ts';
 import { type RunningJob, startExpirySettlement } from './jobs/expiry-settlement.ts';
@@ -83,7 +85,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'"],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the live updates' ws:/wss: on this host too (CSP Level 3).
+        'connect-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'frame-src': ["'self'"],
         // Off: it would break plain-http use on a LAN address (e.g. a phone trying the app);
@@ -91,29 +94,44 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         'upgrade-insecure-requests': null,
       },
     },
+    // Sent over https only (securityHeaders): over plain http browsers ignore it anyway, and it
+    // would tell a LAN or localhost user's browser something untrue.
+    strictTransportSecurity: false,
   });
-  if (auth.embedded) await mountEmbeddedIssuer(app, { issuer: auth.embedded, db });
+  installSecurityHeaders(app);
+  if (auth.embedded)
+    await mountEmbeddedIssuer(app, {
+      issuer: auth.embedded,
+      db,
+      passwordFailures: config.rateLimits.passwordFailures,
+    });
   // The one way a token becomes a user: REST below, and the hub's WebSocket upgrade.
   const authenticator = createAuthenticator({ verifier: auth.verifier, db, clock });
   await app.register(
     async (api) => {
       // Every route below needs a valid token unless its config says `access: 'public'`.
+      // The per-address limit first: it runs before the token is checked.
+      await installRateLimits(api, config.rateLimits);
       installAuthentication(api, authenticator);
+      // Answers about one user's data are never stored by a browser or a proxy.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       healthRoutes(api, { version: config.version, databaseKind: database.kind });
       clientLogRoutes(api);
       authConfigRoutes(api, { authConfig: auth.authConfig });
       systemMessageRoutes(api, { db });
-      accountRoutes(api, { db });
+      accountRoutes(api, { db, embeddedIssuer: auth.embedded?.issuer ?? null });
       marketEnvironmentRoutes(api, { market });
-      if (config.mode !== 'production') devClockRoutes(api, { clock });
+      if (config.devTools) devClockRoutes(api, { clock });
       tradeAccountRoutes(api, { db });
       tradeRoutes(api, { db, market });
       marketDataRoutes(api, { market });
       scanRoutes(api, { db });
       scanListRoutes(api, { db });
       universeRoutes(api, { db, market });
-      await api.register(scanRunRoutes, { engine, db });
-      await api.register(scanExportRoutes, { engine, db, authenticator });
+      await api.register(scanRunRoutes, { engine, db, limits: config.rateLimits });
+      await api.register(scanExportRoutes, { engine, db, authenticator, limits: config.rateLimits });
     },
     { prefix: API_BASE },
   );

@@ -15,6 +15,19 @@ export interface Config {
   /** `postgres://…` switches from the embedded PGlite database to PostgreSQL. */
   readonly databaseUrl: string | null;
   readonly mode: 'production' | 'development' | 'test';
+  /**
+   * Development conveniences: the clock control route (`/api/v1/dev/clock`). On in tests
+   * (NODE_ENV=test) and under `npm run dev` only; never under `npm start`, whatever NODE_ENV says.
+   */
+  readonly devTools: boolean;
+  /**
+   * Origins the app is also served from besides PUBLIC_URL's: OIDC_APP_ORIGINS, and Vite's dev
+   * server under `npm run dev`. The embedded sign-in sends tokens back only to the app's exact
+   * pages under these origins (`appAddresses`).
+   */
+  readonly otherAppOrigins: readonly string[];
+  /** Request limits (docs/SECURITY.md); tests that send bursts on purpose may raise them. */
+  readonly rateLimits: RateLimits;
   readonly logLevel: string;
   /** Trust X-Forwarded-* headers (TRUST_PROXY=1): only when a reverse proxy sets them. */
   readonly trustProxy: boolean;
@@ -35,6 +48,29 @@ export interface Config {
   readonly hub: HubConfig;
 }
 
+export interface Limit {
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+export interface RateLimits {
+  /** Any API call, per signed-in user (per client address without a valid token). */
+  readonly api: Limit;
+  /** Scan runs and pages of scan results, per user. */
+  readonly scanRuns: Limit;
+  /** CSV and broker exports, per user. */
+  readonly exports: Limit;
+  /** Failed passwords per account (e-mail address), whatever addresses they come from. */
+  readonly passwordFailures: Limit;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  api: { max: 200, windowMs: 10_000 },
+  scanRuns: { max: 60, windowMs: 60_000 },
+  exports: { max: 10, windowMs: 60_000 },
+  passwordFailures: { max: 10, windowMs: 15 * 60_000 },
+};
+
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
 export const appVersion: string = (
@@ -54,6 +90,29 @@ function modeFrom(value: string | undefined): Config['mode'] {
   return 'development';
 }
 
+/** Every address the app is served from (no trailing slash): PUBLIC_URL first. */
+export function appAddresses(config: Pick<Config, 'publicUrl' | 'otherAppOrigins'>): string[] {
+  return [...new Set([config.publicUrl, ...config.otherAppOrigins])];
+}
+
+/** OIDC_APP_ORIGINS: comma-separated origins, each checked. */
+function originsFrom(list: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (list ?? '').split(',')) {
+    const value = part.trim();
+    if (!value) continue;
+    const url = URL.parse(value);
+    if (
+      !url ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.origin !== value.replace(/\/$/, '')
+    )
+      throw new Error(`OIDC_APP_ORIGINS must list origins like https://app.example.com, got '${value}'`);
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
 /** `OIDC_ISSUER` and `OIDC_CLIENT_ID` come together: one names the provider, the other us at it. */
 function oidcFrom(env: NodeJS.ProcessEnv): { oidcIssuer: string | null; oidcClientId: string } {
   const issuer = env.OIDC_ISSUER?.trim() || null;
@@ -71,17 +130,21 @@ export const EMBEDDED_CLIENT_ID = 'optionscout';
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = modeFrom(env.NODE_ENV);
   const port = intFrom(env.PORT, 8080, 'PORT');
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || resolve(projectRoot, 'data')),
     databaseUrl: env.DATABASE_URL || null,
     mode,
+    devTools: mode === 'test',
+    otherAppOrigins: originsFrom(env.OIDC_APP_ORIGINS),
+    rateLimits: DEFAULT_RATE_LIMITS,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'error' : 'info'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     staticDir: resolve(projectRoot, 'dist'),
     version: appVersion,
-    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     ...oidcFrom(env),
     market: simulatorConfigFromEnv({
       ...env,

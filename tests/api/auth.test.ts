@@ -276,12 +276,13 @@ describe('subscriptions over time (server clock)', () => {
 
 describe('production', () => {
   test('has no clock to move, and needs an https public URL for the embedded issuer', async () => {
-    await expect(startTestServer({ staticDir: null, mode: 'production' })).rejects.toThrow(
+    await expect(startTestServer({ staticDir: null, mode: 'production', devTools: false })).rejects.toThrow(
       /PUBLIC_URL=https/,
     );
     const prod = await startTestServer({
       staticDir: null,
       mode: 'production',
+      devTools: false,
       publicUrl: 'https://app.example',
     });
     try {

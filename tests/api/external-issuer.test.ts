@@ -15,10 +15,12 @@ let app: TestServer;
 let stranger: TestServer;
 let providerIssuer: string;
 beforeAll(async () => {
-  provider = await startTestServer({ staticDir: null });
+  // The provider sends tokens back only to the app pages it knows: the app's origin is one.
+  const appPort = await freePort();
+  provider = await startTestServer({ staticDir: null }, { OIDC_APP_ORIGINS: `http://127.0.0.1:${appPort}` });
   providerIssuer = `${provider.url}/oidc`;
   app = await startTestServer(
-    { staticDir: null },
+    { staticDir: null, port: appPort },
     { OIDC_ISSUER: providerIssuer, OIDC_CLIENT_ID: 'optionscout' },
   );
   stranger = await startTestServer({ staticDir: null });

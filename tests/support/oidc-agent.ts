@@ -21,8 +21,8 @@ export interface OidcAgent {
     nonce: string;
     signUp?: boolean;
   }): Promise<FlowStop>;
-  /** Posts a form (urlencoded) and follows the answer. */
-  submit(url: string, fields: Record<string, string>): Promise<FlowStop>;
+  /** Posts a form (urlencoded) and follows the answer; `headers` go on the post only. */
+  submit(url: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<FlowStop>;
   /** GETs a URL and follows the answer. */
   open(url: string): Promise<FlowStop>;
 }
@@ -84,10 +84,10 @@ export function oidcAgent(issuerBase: string, returnTo: readonly string[]): Oidc
       }).toString();
       return follow(await request(url.href), url.href);
     },
-    async submit(url, fields) {
+    async submit(url, fields, headers = {}) {
       const res = await request(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(fields).toString(),
       });
       return follow(res, url);

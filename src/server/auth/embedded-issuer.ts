@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { OIDC_BASE } from '../../api/paths.ts';
-import type { Config } from '../config.ts';
+import { appAddresses, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { identityById, identityClaims } from './identities.ts';
 import { type IssuerKeys, loadIssuerKeys } from './issuer-keys.ts';
@@ -19,6 +19,8 @@ export interface EmbeddedIssuer {
   readonly provider: Provider;
   readonly issuer: string;
   readonly clientId: string;
+  /** The app's addresses (`appAddresses`): where its sign-in may send the browser back. */
+  readonly apps: readonly string[];
   readonly keys: IssuerKeys;
   readonly minter: TokenMinter;
 }
@@ -47,6 +49,14 @@ function assertProductionUrl(config: Config): void {
   }
 }
 
+/**
+ * CSP `form-action` for the issuer's pages: form-action also covers the redirects a form post
+ * ends in, and those go back to the app, possibly on another of its origins.
+ */
+export function formActionSources(apps: readonly string[]): string {
+  return ["'self'", ...new Set(apps.map((app) => new URL(app).origin))].join(' ');
+}
+
 /** Sets a Content-Security-Policy directive on a response oidc-provider renders. */
 function setCspDirective(ctx: KoaContextWithOIDC, name: string, values: string): void {
   const csp = ctx.response.get('content-security-policy');
@@ -58,27 +68,16 @@ function setCspDirective(ctx: KoaContextWithOIDC, name: string, values: string):
   ctx.set('content-security-policy', [...directives, `${name} ${values}`].join(';'));
 }
 
-function isAppPage(value: string, paths: readonly string[]): boolean {
-  const url = URL.parse(value);
-  return (
-    url !== null &&
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    paths.includes(url.pathname) &&
-    !url.search &&
-    !url.hash
-  );
-}
-
-/**
- * Outside production only: http and localhost redirect addresses (the two implicit-flow
- * checks), and the app's pages on any origin (Vite's dev server on :5173, a LAN address from a
- * phone, a second instance using this one as its "external" provider).
- */
 interface Invalidating {
   invalidate(message: string, code?: string): void;
 }
 
-function relaxForDevelopment(provider: Provider): void {
+/**
+ * Outside production only: the client may be registered with http and localhost addresses (the
+ * two implicit-flow checks of OpenID), so `npm start` works on http://localhost. The addresses
+ * themselves stay exact in every mode: only the app's pages under `appAddresses(config)`.
+ */
+function allowPlainHttpClients(provider: Provider): void {
   // `Client.Schema` (the metadata validator) is not in the published types.
   const schema = (provider.Client as unknown as { Schema: { prototype: Invalidating } }).Schema.prototype;
   const invalidate = schema.invalidate;
@@ -86,21 +85,13 @@ function relaxForDevelopment(provider: Provider): void {
     if (code === 'implicit-force-https' || code === 'implicit-forbid-localhost') return;
     invalidate.call(this, message, code);
   };
-  const client = provider.Client.prototype;
-  const redirectAllowed = client.redirectUriAllowed;
-  client.redirectUriAllowed = function (value: string) {
-    return redirectAllowed.call(this, value) || isAppPage(value, [APP_RETURN_PATHS.signIn]);
-  };
-  const logoutAllowed = client.postLogoutRedirectUriAllowed;
-  client.postLogoutRedirectUriAllowed = function (value: string) {
-    return logoutAllowed.call(this, value) || isAppPage(value, APP_RETURN_PATHS.signOut);
-  };
 }
 
 export async function createEmbeddedIssuer(config: Config, db: Kysely<Database>): Promise<EmbeddedIssuer> {
   assertProductionUrl(config);
   const issuer = embeddedIssuerUrl(config);
   const clientId = config.oidcClientId;
+  const apps = appAddresses(config);
   const keys = await loadIssuerKeys(config.dataDir);
   const adapter = createOidcAdapterFactory(db);
   await adapter.sweep();
@@ -117,8 +108,8 @@ export async function createEmbeddedIssuer(config: Config, db: Kysely<Database>)
         token_endpoint_auth_method: 'none',
         response_types: ['id_token'],
         grant_types: ['implicit'],
-        redirect_uris: [`${config.publicUrl}${APP_RETURN_PATHS.signIn}`],
-        post_logout_redirect_uris: APP_RETURN_PATHS.signOut.map((p) => `${config.publicUrl}${p}`),
+        redirect_uris: apps.map((app) => `${app}${APP_RETURN_PATHS.signIn}`),
+        post_logout_redirect_uris: apps.flatMap((app) => APP_RETURN_PATHS.signOut.map((p) => `${app}${p}`)),
       },
     ],
     responseTypes: ['id_token'],
@@ -136,8 +127,8 @@ export async function createEmbeddedIssuer(config: Config, db: Kysely<Database>)
         enabled: true,
         logoutSource: async (ctx, form) => {
           setCspDirective(ctx, 'script-src', `'self' ${AUTO_SUBMIT_SCRIPT_HASH}`);
-          // The return address may be another origin (an app using this issuer as external).
-          setCspDirective(ctx, 'form-action', "'self' https: http:");
+          // The return address may be another of the app's origins (OIDC_APP_ORIGINS).
+          setCspDirective(ctx, 'form-action', formActionSources(apps));
           ctx.type = 'html';
           ctx.body = signOutPage(form);
         },
@@ -183,11 +174,12 @@ export async function createEmbeddedIssuer(config: Config, db: Kysely<Database>)
   const provider = new Provider(issuer, configuration);
   // Behind a TLS-terminating proxy (TRUST_PROXY=1) the scheme comes from X-Forwarded-Proto.
   provider.proxy = config.trustProxy;
-  if (config.mode !== 'production') relaxForDevelopment(provider);
+  if (config.mode !== 'production') allowPlainHttpClients(provider);
   return {
     provider,
     issuer,
     clientId,
+    apps,
     keys,
     minter: createTokenMinter({ keys, issuer, audience: clientId }),
   };

@@ -11,9 +11,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Kysely } from 'kysely';
 import { errors as oidcErrors } from 'oidc-provider';
 import { OIDC_BASE } from '../../api/paths.ts';
+import type { Limit } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { emailProblem, normalizeEmail } from './email-address.ts';
-import type { EmbeddedIssuer } from './embedded-issuer.ts';
+import { type EmbeddedIssuer, formActionSources } from './embedded-issuer.ts';
 import { identityByEmail, insertIdentity } from './identities.ts';
 import { escapeHtml, messagePage, signInPage, signUpPage } from './pages.ts';
 import {
@@ -40,19 +41,18 @@ const formText = (body: FormBody, key: string): string => {
 };
 
 /**
- * The form's answer may redirect to the app on another origin (an app using this issuer as its
- * external provider), and form-action also covers redirects: allow http(s) targets. The
- * redirect address itself is checked by oidc-provider against the client's registration.
+ * The form's answer redirects to the app, possibly on another of its origins, and form-action
+ * also covers redirects: allow the app's origins. The redirect address itself is checked by
+ * oidc-provider against the client's registration.
  */
-function allowFormRedirects(reply: FastifyReply): void {
-  const csp = reply.raw.getHeader('content-security-policy');
+function allowFormRedirects(reply: FastifyReply, apps: readonly string[]): void {
+  const csp = reply.getHeader('content-security-policy');
   if (typeof csp !== 'string') return;
   const kept = csp.split(';').filter((d) => !d.trim().startsWith('form-action '));
-  reply.header('content-security-policy', [...kept, "form-action 'self' https: http:"].join(';'));
+  reply.header('content-security-policy', [...kept, `form-action ${formActionSources(apps)}`].join(';'));
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
-  allowFormRedirects(reply);
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
@@ -87,7 +87,7 @@ function renderFailure(error: FastifyError, request: FastifyRequest, reply: Fast
 
 export async function mountEmbeddedIssuer(
   app: FastifyInstance,
-  deps: { issuer: EmbeddedIssuer; db: Kysely<Database> },
+  deps: { issuer: EmbeddedIssuer; db: Kysely<Database>; passwordFailures: Limit },
 ): Promise<void> {
   const { provider } = deps.issuer;
   const { db } = deps;
@@ -113,9 +113,17 @@ export async function mountEmbeddedIssuer(
 
   await app.register(async (scope) => {
     await scope.register(formbody);
+    scope.addHook('onSend', async (_request, reply) => allowFormRedirects(reply, deps.issuer.apps));
     await scope.register(rateLimit, { global: false });
     scope.setErrorHandler(renderFailure);
     const limited = { rateLimit: { max: FORM_POSTS_PER_MINUTE, timeWindow: 60_000 } };
+    // Failed passwords per account, from whatever addresses they come (a slow guess spread
+    // over many addresses). Counted for unknown addresses too, so the answer tells nothing.
+    const failures = scope.createRateLimit({
+      max: deps.passwordFailures.max,
+      timeWindow: deps.passwordFailures.windowMs,
+      keyGenerator: (request) => `password:${normalizeEmail(formText(request.body as FormBody, 'email'))}`,
+    });
 
     scope.get(`${OIDC_BASE}/interaction/:uid`, async (request, reply) => {
       const details = await interactionOf(request, reply);
@@ -141,10 +149,24 @@ export async function mountEmbeddedIssuer(
       const body = request.body as FormBody;
       const email = normalizeEmail(formText(body, 'email'));
       const password = formText(body, 'password');
+      const counted = await failures(request, { increment: false });
+      if (!counted.isAllowed && counted.remaining === 0) {
+        const minutes = Math.max(1, Math.ceil(counted.ttlInSeconds / 60));
+        return sendPage(
+          reply,
+          429,
+          signInPage({
+            uid,
+            email,
+            error: `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+          }),
+        );
+      }
       const identity = email ? await identityByEmail(db, email) : undefined;
       // Always one scrypt run, so the answer time does not tell whether the address exists.
       const ok = await verifyPassword(password, identity?.password_hash ?? (await decoyHash()));
       if (!identity?.password_hash || !ok) {
+        await failures(request);
         return sendPage(reply, 401, signInPage({ uid, email, error: 'Wrong e-mail or password.' }));
       }
       return finish(request, reply, identity.id);

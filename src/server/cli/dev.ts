@@ -7,9 +7,15 @@ import { join } from 'node:path';
 import { loadConfig, projectRoot } from '../config.ts';
 import { startServer, stopOnSignals } from '../main.ts';
 
+/** Vite's dev server, where the app runs under `npm run dev`. */
+const VITE_ORIGIN = 'http://localhost:5173';
+
+const config = loadConfig({ NODE_ENV: 'development', ...process.env });
 const server = await startServer({
-  ...loadConfig({ NODE_ENV: 'development', ...process.env }),
+  ...config,
   staticDir: null,
+  devTools: true,
+  otherAppOrigins: [...config.otherAppOrigins, VITE_ORIGIN],
 });
 stopOnSignals(server);
 const vite = spawn(process.execPath, [join(projectRoot, 'node_modules/vite/bin/vite.js'), '--port', '5173'], {

@@ -18,6 +18,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { isActive } from '../../domain/plans/subscription-status.ts';
 import { type Authenticator, bearerToken, RouteAccess } from '../auth/authenticate.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
+import { perUserLimiter } from '../http/rate-limits.ts';
 import { abortOnClose, type ScanRouteDeps, scanErrorToHttp, scanRequestFor, userIdOf } from './scans-run.ts';
 
 export interface ScanExportDeps extends ScanRouteDeps {
@@ -27,9 +28,10 @@ export interface ScanExportDeps extends ScanRouteDeps {
 
 export const scanExportRoutes: FastifyPluginAsync<ScanExportDeps> = async (
   app,
-  { engine, db, authenticator },
+  { engine, db, authenticator, limits },
 ) => {
   await app.register(formbody);
+  const exportLimit = perUserLimiter(app, limits.exports, 'export');
   for (const kind of Object.keys(SCAN_EXPORT_PATHS) as ScanExportKind[]) {
     // Public for the header check: the token travels in the form and is checked here.
     app.post(SCAN_EXPORT_PATHS[kind], { config: { access: RouteAccess.Public } }, async (request, reply) => {
@@ -37,6 +39,8 @@ export const scanExportRoutes: FastifyPluginAsync<ScanExportDeps> = async (
       const token = bearerToken(form.Authorization);
       if (!token) throw new DomainError('UNAUTHORIZED');
       const user = await authenticator.userForToken(token);
+      request.user = user;
+      await exportLimit(request, reply);
       if (!isActive(user.subscription.status)) throw new DomainError('SUBSCRIPTION_ENDED');
       let json: unknown;
       try {

@@ -15,10 +15,12 @@ import {
 } from '../../api/scans.ts';
 import { FilterValueError } from '../../domain/filters/filter-value-error.ts';
 import { requireUser } from '../auth/authenticate.ts';
+import type { RateLimits } from '../config.ts';
 import type { ScanEngine, ScanRequest } from '../engine/scan-engine.ts';
 import { ScanCancelledError } from '../engine/scan-run.ts';
 import { ScanInputError } from '../engine/scan-spec.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
+import { heavyCallLimit } from '../http/rate-limits.ts';
 import { assertCanRunScan } from '../screener/scan-limits.ts';
 import type { Db } from '../screener/scan-store.ts';
 import { resolveUniverseFilter } from '../screener/universe-store.ts';
@@ -27,6 +29,7 @@ import type { SignedInUser } from '../users/users.ts';
 export interface ScanRouteDeps {
   readonly engine: ScanEngine;
   readonly db: Db;
+  readonly limits: RateLimits;
 }
 
 /**
@@ -74,8 +77,9 @@ export function abortOnClose(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export const scanRunRoutes: FastifyPluginAsync<ScanRouteDeps> = async (app, { engine, db }) => {
-  app.post(SCAN_RUN_PATH, async (request, reply): Promise<ScanRunAnswer> => {
+export const scanRunRoutes: FastifyPluginAsync<ScanRouteDeps> = async (app, { engine, db, limits }) => {
+  const limited = { config: { rateLimit: heavyCallLimit(limits.scanRuns, 'scan-run') } };
+  app.post(SCAN_RUN_PATH, limited, async (request, reply): Promise<ScanRunAnswer> => {
     const def = parseInput(scanDefinitionSchema, request.body);
     const user = requireUser(request);
     const scan = await scanRequestFor(db, user, def);
