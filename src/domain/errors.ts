@@ -92,6 +92,7 @@ export const PLAN_LIMIT_MESSAGES = {
   trade: 'Unable to proceed with the trade due to current subscription plan limitations.',
   scanRun: 'Unable to run the scan due to current subscription plan limitations.',
   scanSave: 'Unable to save the scan due to current subscription plan limitations.',
+  addIn: 'The Excel and Google Sheets add-in is part of the Advanced plan.',
 } as const;
 
 export function isErrorCode(value: unknown): value is ErrorCode {

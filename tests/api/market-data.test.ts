@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Bar, ContractValuesRow, IvRvRow, OptionChainRow, UnderlyingRow } from '../../src/api/market.ts';
 import type { MarketEnvironment } from '../../src/api/market-environment.ts';
 import { loadReferenceData } from '../../src/server/market/reference-data.ts';
-import { type SignedInClient, signedIn } from '../support/auth.ts';
+import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { json, TEST_MARKET } from '../support/trades.ts';
 
@@ -221,5 +221,44 @@ describe('POST /contract and /addon/contract', () => {
     const err = await errorOf(await post(path, { contractIds: [], fields: ['stock_last'] }));
     expect(err).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(Object.keys(err.details ?? {})).toEqual(['body.contractIds']);
+  });
+});
+
+describe('the add-in’s calls (/addon/…) follow the plan (docs/PLANS.md)', () => {
+  const addonCalls = [
+    ['GET', '/addon/underlyings'],
+    ['GET', '/addon/KO/optionchain'],
+    ['POST', '/addon/contract'],
+  ] as const;
+  const call = (client: SignedInClient, [method, path]: (typeof addonCalls)[number]) =>
+    method === 'GET'
+      ? client.request(`/api/v1${path}`)
+      : client.request(`/api/v1${path}`, {
+          method,
+          body: JSON.stringify({ contractIds: ['KO'], fields: ['stock_last'] }),
+        });
+
+  test.each([1, 12])(
+    'Beginner (plan %i): 422 PLAN_LIMIT_REACHED on every add-in call; the app’s own calls work',
+    async (planId) => {
+      const email = `beginner-${planId}@example.com`;
+      const beginner = await signedIn(server, email);
+      await setPlan(server, email, planId);
+      for (const c of addonCalls) {
+        const err = await errorOf(await call(beginner, c));
+        expect(err, c[1]).toMatchObject({ status: 422, code: 'PLAN_LIMIT_REACHED' });
+        expect(err.message).toContain('Advanced');
+      }
+      expect((await beginner.request('/api/v1/underlyings')).status).toBe(200);
+      expect((await beginner.request('/api/v1/trades/KO/optionchain')).status).toBe(200);
+    },
+  );
+
+  test('Advanced and a trial may use them', async () => {
+    const email = 'advanced-addin@example.com';
+    const advanced = await signedIn(server, email);
+    for (const c of addonCalls) expect((await call(alice, c)).status, `trial ${c[1]}`).toBe(200);
+    await setPlan(server, email, 112);
+    for (const c of addonCalls) expect((await call(advanced, c)).status, `advanced ${c[1]}`).toBe(200);
   });
 });

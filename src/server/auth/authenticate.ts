@@ -14,7 +14,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { isActive } from '../../domain/plans/subscription-status.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
-import { type SignedInUser, signedInUser, userForIdentity } from '../users/users.ts';
+import { DeletedAccountError, type SignedInUser, signedInUser, userForIdentity } from '../users/users.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
 export const RouteAccess = { Public: 'public', SignedIn: 'signedIn', Active: 'active' } as const;
@@ -48,7 +48,11 @@ export function createAuthenticator(deps: {
         throw err;
       });
       const now = deps.clock.now();
-      return signedInUser(await userForIdentity(deps.db, identity, now), now);
+      const row = await userForIdentity(deps.db, identity, now).catch((err: unknown) => {
+        if (err instanceof DeletedAccountError) throw new DomainError('UNAUTHORIZED');
+        throw err;
+      });
+      return signedInUser(row, now);
     },
   };
 }

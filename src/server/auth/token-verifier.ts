@@ -22,6 +22,8 @@ export interface VerifiedIdentity {
   readonly givenName: string;
   readonly familyName: string;
   readonly name: string;
+  /** The token's `iat` (epoch ms); 0 when it has none. */
+  readonly issuedAtMs: number;
 }
 
 export interface TokenVerifier {
@@ -55,6 +57,7 @@ function identityOf(issuer: string, payload: JWTPayload): VerifiedIdentity {
     givenName,
     familyName,
     name: text(payload.name) || `${givenName} ${familyName}`.trim(),
+    issuedAtMs: typeof payload.iat === 'number' ? payload.iat * 1000 : 0,
   };
 }
 

@@ -55,6 +55,19 @@ export interface UsersTable {
   settings: JSONColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
+/** Users who deleted their account: tokens issued before `deleted_at` are refused. */
+export interface DeletedAccountsTable {
+  issuer: string;
+  sub: string;
+  deleted_at: Generated<Date>;
+}
+
+/** When each address's trial ends, by SHA-256 of the lower-cased address (kept past deletion). */
+export interface UsedTrialsTable {
+  email_sha256: string;
+  trial_ends_at: Date;
+}
+
 /** A user's virtual trading accounts (trade log). */
 export interface TradeAccountsTable {
   id: Generated<number>;
@@ -165,4 +178,6 @@ export interface Database {
   scan_tag_links: ScanTagLinksTable;
   scan_favorites: ScanFavoritesTable;
   universes: UniversesTable;
+  deleted_accounts: DeletedAccountsTable;
+  used_trials: UsedTrialsTable;
 }

@@ -89,6 +89,8 @@ async function ensureUser(
       givenName: identity.given_name,
       familyName: identity.family_name,
       name: String(claims.name),
+      // The token about to be minted.
+      issuedAtMs: Date.now(),
     },
     ctx.clock.now(),
   );

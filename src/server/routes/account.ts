@@ -19,6 +19,7 @@ import { RouteAccess, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';
 import { savedScanCount } from '../screener/scan-store.ts';
+import { deleteAccount } from '../users/account-deletion.ts';
 import { takeSignupFlag } from '../users/users.ts';
 
 /**
@@ -52,7 +53,13 @@ async function storedSettings(db: Kysely<Database>, userId: number): Promise<Rec
   return row.settings;
 }
 
-export function accountRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
+export interface AccountRouteDeps {
+  readonly db: Kysely<Database>;
+  /** The embedded issuer's URL (its identities are deleted with their users), or null. */
+  readonly embeddedIssuer: string | null;
+}
+
+export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
   const { db } = deps;
   const signedIn = { config: { access: RouteAccess.SignedIn } };
 
@@ -89,6 +96,14 @@ export function accountRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
       .where('id', '=', user.id)
       .execute();
     return next;
+  });
+
+  // Deleting one's account (docs/SECURITY.md): reachable with an ended subscription too.
+  app.delete('/account', signedIn, async (request, reply) => {
+    const user = requireUser(request);
+    await deleteAccount(db, user.id, { embeddedIssuer: deps.embeddedIssuer });
+    request.log.info({ userId: user.id }, 'account deleted');
+    return reply.status(204).send();
   });
 
   app.get('/account/usagestats', signedIn, async (request): Promise<UsageStats> => {

@@ -17,6 +17,9 @@ import {
 } from '../../api/market.ts';
 import type { Contract } from '../../domain/contracts/contract.ts';
 import { parseContractId, UnknownContractError } from '../../domain/contracts/contract-id.ts';
+import { DomainError, PLAN_LIMIT_MESSAGES } from '../../domain/errors.ts';
+import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { notFound, parseInput } from '../http/errors.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { legMarket, underlyingSymbol } from '../trades/market-legs.ts';
@@ -29,6 +32,13 @@ const symbolOf = (request: FastifyRequest): string => {
   const p = request.params as { symbol?: string; id?: string };
   return parseInput(symbolParamSchema, { symbol: (p.symbol ?? p.id ?? '').toUpperCase() }, 'path').symbol;
 };
+
+/** The add-in's calls need a plan that includes it (Advanced, or a trial): docs/PLANS.md. */
+async function requireAddIn(request: FastifyRequest): Promise<void> {
+  const { status, planId } = requireUser(request).subscription;
+  if (!effectiveLimits({ status, planId }).addIn)
+    throw new DomainError('PLAN_LIMIT_REACHED', { message: PLAN_LIMIT_MESSAGES.addIn });
+}
 
 export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketProvider }): void {
   const { market } = deps;
@@ -76,10 +86,14 @@ export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketPro
     });
   };
 
-  // Each call and its add-on twin share one handler.
-  for (const path of ['/underlyings', '/addon/underlyings']) app.get(path, underlyings);
-  for (const path of ['/trades/:id/optionchain', '/addon/:id/optionchain']) app.get(path, optionChain);
-  for (const path of ['/contract', '/addon/contract']) app.post(path, contractValues);
+  // Each call and its add-on twin share one handler; the twins are for plans with the add-in.
+  const addIn = { preHandler: requireAddIn };
+  app.get('/underlyings', underlyings);
+  app.get('/addon/underlyings', addIn, underlyings);
+  app.get('/trades/:id/optionchain', optionChain);
+  app.get('/addon/:id/optionchain', addIn, optionChain);
+  app.post('/contract', contractValues);
+  app.post('/addon/contract', addIn, contractValues);
 
   app.get('/underlyings/:symbol/bars', async (request): Promise<Bar[] | null> => {
     const bars = market.bars(symbolOf(request));

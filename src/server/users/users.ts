@@ -2,6 +2,7 @@
  * The app's users, one per (issuer, sub). A user appears on their first API call with a
  * valid token and starts a 14-day trial; the e-mail and names follow the token's claims.
  */
+import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { SubscriptionStatus } from '../../domain/plans/subscription-status.ts';
 import type { VerifiedIdentity } from '../auth/token-verifier.ts';
@@ -36,9 +37,26 @@ export function signedInUser(row: UserRow, nowMs: number): SignedInUser {
   };
 }
 
+/** Who a user is at their provider: the key of `users` and of `deleted_accounts`. */
+export const userIdentityKey = (user: { readonly issuer: string; readonly sub: string }) => ({
+  issuer: user.issuer,
+  sub: user.sub,
+});
+
+/** The key of `used_trials`: the address itself is not kept once its account is deleted. */
+export const emailDigest = (email: string): string =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/** A token of a deleted account, issued before the deletion. */
+export class DeletedAccountError extends Error {
+  override readonly name = 'DeletedAccountError';
+}
+
 /**
- * The user behind a verified token, created on first sight (trial from `nowMs`). Concurrent
- * first calls are safe: the insert yields to the unique (issuer, sub) key.
+ * The user behind a verified token, created on first sight (trial from `nowMs`, or what is left
+ * of the address's earlier trial: account-deletion.ts). A token issued before its account was
+ * deleted creates nothing: DeletedAccountError. Concurrent first calls are safe: the insert
+ * yields to the unique (issuer, sub) key.
  */
 export async function userForIdentity(
   db: Kysely<Database>,
@@ -67,6 +85,23 @@ export async function userForIdentity(
       .returningAll()
       .executeTakeFirstOrThrow();
   }
+  const deleted = await db
+    .selectFrom('deleted_accounts')
+    .select('deleted_at')
+    .where('issuer', '=', identity.issuer)
+    .where('sub', '=', identity.sub)
+    .executeTakeFirst();
+  if (deleted && identity.issuedAtMs <= deleted.deleted_at.getTime())
+    throw new DeletedAccountError('the token was issued before the account was deleted');
+  const usedTrial = await db
+    .selectFrom('used_trials')
+    .select('trial_ends_at')
+    .where('email_sha256', '=', emailDigest(identity.email))
+    .executeTakeFirst();
+  const trialEnd = Math.min(
+    trialEndFor(nowMs),
+    usedTrial?.trial_ends_at.getTime() ?? Number.POSITIVE_INFINITY,
+  );
   await db
     .insertInto('users')
     .values({
@@ -74,7 +109,7 @@ export async function userForIdentity(
       sub: identity.sub,
       ...profile,
       status: SubscriptionStatus.Trial,
-      trial_ends_at: new Date(trialEndFor(nowMs)),
+      trial_ends_at: new Date(trialEnd),
     })
     .onConflict((oc) => oc.columns(['issuer', 'sub']).doNothing())
     .execute();

@@ -8,10 +8,12 @@ import * as init from './0001-init.ts';
 import * as accounts from './0002-accounts.ts';
 import * as trades from './0003-trades.ts';
 import * as screener from './0004-screener.ts';
+import * as accountDeletion from './0005-account-deletion.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-init': init,
   '0002-accounts': accounts,
   '0003-trades': trades,
   '0004-screener': screener,
+  '0005-account-deletion': accountDeletion,
 };
