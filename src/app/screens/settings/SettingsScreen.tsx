@@ -1,5 +1,8 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+// The settings layout's rules (side menu, sections) live with the trade log's shared styles.
+import '../trades/trades.css';
+import { AccountSection } from './AccountSection.tsx';
 import { SETTINGS_SECTIONS, type SettingsSection } from './sections.ts';
 import { TradeAccountsSection } from './TradeAccountsSection.tsx';
 import { UniversesSection } from './UniversesSection.tsx';
@@ -26,6 +29,7 @@ export function SettingsScreen() {
         <div className="settings-content">
           {section === 'universes' && <UniversesSection />}
           {section === 'tradeAccounts' && <TradeAccountsSection />}
+          {section === 'account' && <AccountSection />}
         </div>
       </div>
     </>
