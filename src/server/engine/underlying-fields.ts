@@ -69,7 +69,7 @@ export const UNDERLYING_NUMBERS: Readonly<Record<string, Getter>> = {
   // Indicator columns with their default parameters (an indicator filter's own parameters win).
   rsi: (v, u) => v.cols.underlyings.rsi14[u]!,
   ma: (v, u) => distance(v.cols.underlyings.last[u]!, v.cols.underlyings.sma200[u]!),
-  ma_percentile: (v, u) => v.cols.underlyings.maPercentile200[u]! * 100,
+  ma_percentile: (v, u) => v.cols.underlyings.maPercentile200[u]!,
   ma_crossover: (v, u) => v.cols.underlyings.smaCross50200[u]!,
   macd: (v, u) => v.cols.underlyings.macdHistogram[u]!,
   stochastic: (v, u) => v.cols.underlyings.stochK[u]!,

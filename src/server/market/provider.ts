@@ -96,10 +96,10 @@ export interface Technicals {
   readonly ema20: number;
   readonly ema50: number;
   readonly ema200: number;
-  /** Signed sessions since SMA50 crossed SMA200 (+ above, − below). */
+  /** Signed run of SMA50 − SMA200 (+n above for n sessions, −n below; equality counts as below). */
   readonly smaCross50200: number;
   readonly emaCross50200: number;
-  /** Percentile (0–1) of today's distance from SMA200 within the last 252 sessions. */
+  /** Percentile (0–100) of today's distance from SMA200 among the 200 sessions before it. */
   readonly maPercentile200: number;
   readonly macd: number;
   readonly macdSignal: number;

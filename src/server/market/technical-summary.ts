@@ -3,14 +3,16 @@
  * daily bars up to the previous close. Price-relative values that move with the live price
  * (performance windows, 52-week range including today) are finished per tick from `bases`.
  */
+import { bollinger } from '../../domain/indicators/bollinger.ts';
+import { maPercentile } from '../../domain/indicators/ma-percentile.ts';
+import { macd } from '../../domain/indicators/macd.ts';
+import { ema, sma } from '../../domain/indicators/moving-average.ts';
+import { rsi } from '../../domain/indicators/rsi.ts';
+import { lastOf } from '../../domain/indicators/series.ts';
+import { signRunOf } from '../../domain/indicators/sign-run.ts';
+import { stochastic } from '../../domain/indicators/stochastic.ts';
 import { atr } from './technicals/atr.ts';
-import { bollinger } from './technicals/bollinger.ts';
-import { crossoverAge, maPercentile } from './technicals/crossover.ts';
-import { macd } from './technicals/macd.ts';
-import { ema, sma } from './technicals/moving-average.ts';
 import { highLow, PERFORMANCE_WINDOWS, performanceBase, ytdBase } from './technicals/performance.ts';
-import { rsi } from './technicals/rsi.ts';
-import { stochastic } from './technicals/stochastic.ts';
 import { priceStdDev, realizedVol } from './technicals/volatility.ts';
 
 export interface SessionTechnicals {
@@ -51,7 +53,14 @@ export interface BarArrays {
   readonly close: ArrayLike<number>;
 }
 
-const last = (a: Float64Array) => a[a.length - 1] ?? Number.NaN;
+const last = lastOf;
+
+/**
+ * The indicators' parameters are the screener filters' defaults (docs/FILTERS.md), so a column
+ * without a filter shows what the default filter tests; tests/unit/market/technical-summary.test.ts
+ * holds them together.
+ */
+const MA_PERCENTILE_LOOKBACK = 200;
 
 /** `years[i]` is the calendar year of bar i; `currentYear` the year of today's session. */
 export function sessionTechnicals(
@@ -60,8 +69,6 @@ export function sessionTechnicals(
   currentYear: number,
 ): SessionTechnicals {
   const { high, low, close } = bars;
-  const n = close.length;
-  const price = close[n - 1] as number;
   const s50 = sma(close, 50);
   const s200 = sma(close, 200);
   const e50 = ema(close, 50);
@@ -78,9 +85,9 @@ export function sessionTechnicals(
     ema20: last(ema(close, 20)),
     ema50: last(e50),
     ema200: last(e200),
-    smaCross50200: crossoverAge(s50, s200),
-    emaCross50200: crossoverAge(e50, e200),
-    maPercentile200: maPercentile(close, s200, price, 200),
+    smaCross50200: signRunOf(s50.map((x, i) => x - (s200[i] as number))).signedLength(),
+    emaCross50200: signRunOf(e50.map((x, i) => x - (e200[i] as number))).signedLength(),
+    maPercentile200: maPercentile(close, 'sma', 200, MA_PERCENTILE_LOOKBACK),
     macd: last(m.macd),
     macdSignal: last(m.signal),
     macdHistogram: last(m.histogram),

@@ -71,11 +71,12 @@ describe('error catalogue', () => {
     expect(errorMessage(code)).toBe(message);
   });
 
-  test('the plan-limit wordings of the trade, scan run and scan save', () => {
+  test('the plan-limit wordings of the trade, scan run, scan save and the add-in', () => {
     expect(PLAN_LIMIT_MESSAGES).toEqual({
       trade: 'Unable to proceed with the trade due to current subscription plan limitations.',
       scanRun: 'Unable to run the scan due to current subscription plan limitations.',
       scanSave: 'Unable to save the scan due to current subscription plan limitations.',
+      addIn: 'The Excel and Google Sheets add-in is part of the Advanced plan.',
     });
   });
 

@@ -168,10 +168,11 @@ export const TECHNICAL_FILTERS = [
   f({
     name: 'ma_percentile',
     label: 'MA Percentile',
-    help: 'How stretched the price is from its moving average compared with the past year: 100 is the most stretched above.',
+    help: 'How stretched the price is from its moving average compared with the past 200 sessions: 100 is the most stretched above.',
     kind: 'ma_percentile',
     unit: none,
-    defaultValue: { type: 'ma_percentile', maType: 'sma', length: 200, lookback: 252, from: 90, to: null },
+    // Lookback 200: the market keeps 400 daily bars, and SMA 200 over 252 sessions would need 452.
+    defaultValue: { type: 'ma_percentile', maType: 'sma', length: 200, lookback: 200, from: 90, to: null },
   }),
   f({
     name: 'ma_crossover',

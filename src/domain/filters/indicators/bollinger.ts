@@ -1,3 +1,5 @@
+import { bollinger as bollingerSeries } from '../../indicators/bollinger.ts';
+import { lastOf, tailOf } from '../../indicators/series.ts';
 import type { BollingerValue } from '../filter-value.ts';
 import type { PriceSeries } from './price-series.ts';
 
@@ -9,20 +11,15 @@ export interface BollingerState {
   readonly percentB: number;
 }
 
-/** Bands at the last close: SMA(length) ± stdDevs × population standard deviation of the same closes. */
+/** Bands at the last close (docs/FILTERS.md), from the closes of the last window only. */
 export const bollinger = (close: ArrayLike<number>, length: number, stdDevs: number): BollingerState => {
-  const n = close.length;
-  if (n < length) return { lower: Number.NaN, middle: Number.NaN, upper: Number.NaN, percentB: Number.NaN };
-  let sum = 0;
-  for (let t = n - length; t < n; t++) sum += close[t]!;
-  const middle = sum / length;
-  let sq = 0;
-  for (let t = n - length; t < n; t++) sq += (close[t]! - middle) ** 2;
-  const width = stdDevs * Math.sqrt(sq / length);
-  const lower = middle - width;
-  const upper = middle + width;
-  const percentB = width === 0 ? 0.5 : (close[n - 1]! - lower) / (upper - lower);
-  return { lower, middle, upper, percentB };
+  const b = bollingerSeries(tailOf(close, length), length, stdDevs);
+  return {
+    lower: lastOf(b.lower),
+    middle: lastOf(b.middle),
+    upper: lastOf(b.upper),
+    percentB: lastOf(b.percentB),
+  };
 };
 
 /**

@@ -1,7 +1,7 @@
+import { movingAverage } from '../../indicators/moving-average.ts';
+import { type SignRun, signRunOf } from '../../indicators/sign-run.ts';
 import type { MaCrossoverValue, MaType } from '../filter-value.ts';
-import { MovingAverage } from './moving-average.ts';
 import type { PriceSeries } from './price-series.ts';
-import { SignRun } from './sign-run.ts';
 
 /** Run of the sign of fast MA − slow MA up to the last close. */
 export const crossoverRun = (
@@ -10,11 +10,9 @@ export const crossoverRun = (
   fast: number,
   slow: number,
 ): SignRun => {
-  const f = new MovingAverage(maType, fast);
-  const s = new MovingAverage(maType, slow);
-  const run = new SignRun();
-  for (let t = 0; t < close.length; t++) run.push(f.push(close[t]!) - s.push(close[t]!));
-  return run;
+  const f = movingAverage(close, maType, fast);
+  const s = movingAverage(close, maType, slow);
+  return signRunOf(f.map((x, t) => x - (s[t] as number)));
 };
 
 /**

@@ -1,7 +1,8 @@
+import { macd as macdSeries } from '../../indicators/macd.ts';
+import { lastOf } from '../../indicators/series.ts';
+import { type SignRun, signRunOf } from '../../indicators/sign-run.ts';
 import type { MacdValue } from '../filter-value.ts';
-import { MovingAverage } from './moving-average.ts';
 import type { PriceSeries } from './price-series.ts';
-import { SignRun } from './sign-run.ts';
 
 export interface MacdState {
   /** MACD − signal at the last close (dollars); NaN with too short a history. */
@@ -10,23 +11,10 @@ export interface MacdState {
   readonly run: SignRun;
 }
 
-/**
- * MACD line = EMA(fast) − EMA(slow) of closes; signal = EMA(signal) of the MACD line, seeded once the
- * line exists; histogram = MACD − signal.
- */
+/** MACD (docs/FILTERS.md) at the last close: the histogram and the run of its sign. */
 export const macd = (close: ArrayLike<number>, fast: number, slow: number, signal: number): MacdState => {
-  const f = new MovingAverage('ema', fast);
-  const s = new MovingAverage('ema', slow);
-  const sig = new MovingAverage('ema', signal);
-  const run = new SignRun();
-  let histogram = Number.NaN;
-  for (let t = 0; t < close.length; t++) {
-    const line = f.push(close[t]!) - s.push(close[t]!);
-    if (Number.isNaN(line)) continue;
-    histogram = line - sig.push(line);
-    run.push(histogram);
-  }
-  return { histogram, run };
+  const { histogram } = macdSeries(close, fast, slow, signal);
+  return { histogram: lastOf(histogram), run: signRunOf(histogram) };
 };
 
 /**

@@ -1,6 +1,14 @@
+import { maPercentile } from '../../indicators/ma-percentile.ts';
+import { ema, sma } from '../../indicators/moving-average.ts';
+import { lastOf, tailOf } from '../../indicators/series.ts';
 import type { MaPercentileValue, MaType, MaValue } from '../filter-value.ts';
-import { MovingAverage, movingAverageAtEnd } from './moving-average.ts';
 import type { PriceSeries } from './price-series.ts';
+
+export { maPercentile };
+
+/** The moving average at the last close: an SMA needs only its window, an EMA the whole history. */
+const movingAverageAtEnd = (close: ArrayLike<number>, maType: MaType, length: number): number =>
+  maType === 'sma' ? lastOf(sma(tailOf(close, length), length)) : lastOf(ema(close, length));
 
 /** Distance of the last close from its moving average, as a fraction of the average (0.05 = 5% above). */
 export const maDistance = (close: ArrayLike<number>, maType: MaType, length: number): number => {
@@ -17,30 +25,6 @@ export const maMatches = (value: MaValue, series: PriceSeries): boolean => {
   if (!(value.behavior === 'price_above' ? d > 0 : d < 0)) return false;
   const pct = Math.abs(d) * 100;
   return (value.from === null || pct >= value.from) && (value.to === null || pct <= value.to);
-};
-
-/**
- * Percentile (0–100) of today's MA distance among the `lookback` sessions before today: the share of
- * those sessions whose distance was strictly lower. 100 = most stretched above the average in the
- * window, 0 = most stretched below. NaN unless all lookback sessions have a moving average.
- */
-export const maPercentile = (
-  close: ArrayLike<number>,
-  maType: MaType,
-  length: number,
-  lookback: number,
-): number => {
-  const n = close.length;
-  const firstInWindow = n - 1 - lookback;
-  if (firstInWindow < length - 1) return Number.NaN;
-  const today = maDistance(close, maType, length);
-  const ma = new MovingAverage(maType, length);
-  let below = 0;
-  for (let t = 0; t < n - 1; t++) {
-    const avg = ma.push(close[t]!);
-    if (t >= firstInWindow && (close[t]! - avg) / avg < today) below++;
-  }
-  return (100 * below) / lookback;
 };
 
 /** from ≤ percentile ≤ to, each end optional. */

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ema, sma } from '../../../../src/server/market/technicals/moving-average.ts';
+import { ema, sma } from '../../../../src/domain/indicators/moving-average.ts';
+import { emaNaive, randomWalk, smaNaive } from '../filters/indicators/series.ts';
 
 // Hand-computed on tiny series; tolerance 1e-12.
 describe('moving averages', () => {
@@ -26,4 +28,23 @@ describe('moving averages', () => {
   test('too short a series gives NaN everywhere', () => {
     expect(Array.from(ema([1, 2], 3)).every(Number.isNaN)).toBe(true);
   });
+});
+
+test('property: SMA and EMA equal the naive windows at every index', () => {
+  fc.assert(
+    fc.property(randomWalk(1, 120), fc.integer({ min: 1, max: 30 }), (close, length) => {
+      const s = sma(close, length);
+      const e = ema(close, length);
+      const emaRef = emaNaive(close, length);
+      close.forEach((_, t) => {
+        if (t < length - 1) {
+          expect(s[t]).toBeNaN();
+          expect(e[t]).toBeNaN();
+        } else {
+          expect(s[t]).toBeCloseTo(smaNaive(close, length, t), 8);
+          expect(e[t]).toBeCloseTo(emaRef[t]!, 8);
+        }
+      });
+    }),
+  );
 });

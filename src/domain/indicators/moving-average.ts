@@ -1,7 +1,9 @@
 /**
  * Simple and exponential moving averages over a series (oldest first). Output has the input's
- * length; entries before the first full window are NaN.
+ * length; entries before the first full window are NaN. The one implementation the screener's
+ * filters, its columns and the market's session technicals share.
  */
+import type { MaType } from '../filters/filter-value.ts';
 
 export function sma(values: ArrayLike<number>, period: number): Float64Array {
   const out = new Float64Array(values.length).fill(Number.NaN);
@@ -35,3 +37,6 @@ export function ema(values: ArrayLike<number>, period: number): Float64Array {
   }
   return out;
 }
+
+export const movingAverage = (values: ArrayLike<number>, maType: MaType, period: number): Float64Array =>
+  maType === 'sma' ? sma(values, period) : ema(values, period);

@@ -35,3 +35,10 @@ export class SignRun {
     return this.sign * this.length;
   }
 }
+
+/** The run of the sign of `diffs` (fast − slow, MACD − signal) at its last element. */
+export function signRunOf(diffs: ArrayLike<number>): SignRun {
+  const run = new SignRun();
+  for (let i = 0; i < diffs.length; i++) run.push(diffs[i] as number);
+  return run;
+}
