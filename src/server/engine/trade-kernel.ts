@@ -486,14 +486,23 @@ export class TradeKernel {
   /**
    * Something to gain and something to lose (`hasProfitAndLoss`): the screener keeps no other
    * trade. A time spread's max loss is in closed form but its max profit needs the numeric
-   * analysis; the P/L at the sold strike is one of that analysis's knots (the same bits), so when
-   * it is a profit so is the maximum, and the analysis runs only when it is not.
+   * analysis. Its P/L at the front expiry peaks at the sold strike. Calls: below it only the
+   * bought call moves, and it rises with the price; above it the bought call gains no more than
+   * the sold one's intrinsic value costs (delta ≤ 1). Puts: above it only the bought put moves,
+   * and it falls as the price rises; below it the bought put gains no more than the sold one's
+   * intrinsic value costs (delta ≥ −1). That strike is one of the analysis's knots (the same
+   * bits), so a profit there is a profit of the maximum, and a loss beyond the tolerance there is
+   * a loss everywhere (the analysis's samples differ from the true P/L by rounding, far below the
+   * tolerance). Only a P/L within the tolerance of 0 runs the analysis.
    */
   takeable(): boolean {
     if (!(this.#done & G_MIN)) this.#min();
     if (!(this.#done & G_EXTREMES)) {
-      if (!(-this.#minPL > this.#tol)) return false;
-      if (horizonPL(this.pos as Position, this.pos.legs[0]!.strike) > this.#tol) return true;
+      const tol = this.#tol;
+      if (!(-this.#minPL > tol)) return false;
+      const atSold = horizonPL(this.pos as Position, this.pos.legs[0]!.strike);
+      if (atSold > tol) return true;
+      if (atSold < -tol) return false;
       this.#extremes();
     }
     return hasProfitAndLoss(this.#maxPL, -this.#minPL, this.#tol);
