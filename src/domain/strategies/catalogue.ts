@@ -43,6 +43,7 @@ const SHORT_RETURNS = {
   return_acquisition_annualized: range(0.05, null),
 } as const;
 const maxLoss = (cap: number) => ({ max_loss: range(null, cap) }) as const;
+const maxLossPercent = (cap: number) => ({ max_loss_percent: range(null, cap) }) as const;
 /**
  * Option leg n (1-based, stock legs not counted) strictly above (below) the price: its strike at
  * least 0.01 ATR from it (`leg_strike_atr_n`, whose sign is the side of the price). How a scan says
@@ -52,7 +53,6 @@ const above = (leg: number) => ({ [`leg_strike_atr_${leg}`]: range(0.01, null) }
 const below = (leg: number) => ({ [`leg_strike_atr_${leg}`]: range(null, -0.01) }) as const;
 /** Option leg n's strike within one ATR of the price. */
 const nearAtr = (leg: number) => ({ [`leg_strike_atr_${leg}`]: range(-1, 1) }) as const;
-const maxLossPercent = (cap: number) => ({ max_loss_percent: range(null, cap) }) as const;
 
 const BY_VOLUME: readonly SortEntry[] = [['total_vol', 'desc']];
 
