@@ -46,6 +46,10 @@ export const ERROR_CATALOGUE = {
   LEGS_MISMATCH: { status: 422, message: "The selected parameters don't fit the strategy definition." },
   INVALID_STRATEGY_LEGS: { status: 422, message: 'Invalid strategy legs combination.' },
   EXPORT_NOT_AVAILABLE: { status: 422, message: 'This order cannot be sent to a broker.' },
+  INDEX_NO_STOCK: {
+    status: 422,
+    message: 'An index has no shares to trade. Please remove the stock leg or choose a fund that tracks it.',
+  },
   POSITION_CLOSED: { status: 409, message: 'This position is already closed.' },
 
   // Plans and subscription (spec 1 §4, §8).

@@ -20,6 +20,7 @@ import {
   piecewiseTailSlope,
 } from './piecewise.ts';
 import { horizonPL, horizonPLs, MS_PER_YEAR, type Position, tailSlope } from './position.ts';
+import { plTolerance } from './takeable.ts';
 
 /** An open price interval (lo, hi]; hi may be Infinity. */
 export interface PriceInterval {
@@ -57,7 +58,7 @@ const SEARCH_ITERATIONS = 100;
 
 export function analyzePL(pos: Position, opts: { numeric?: boolean } = {}): PLAnalysis {
   const maxStrike = pos.strikes.at(-1) ?? 0;
-  const tolerance = 1e-9 * Math.max(pos.spot, maxStrike, 1);
+  const tolerance = plTolerance(pos.spot, maxStrike);
   return pos.linear && !opts.numeric ? exactAnalysis(pos, tolerance) : numericAnalysis(pos, tolerance);
 }
 

@@ -44,6 +44,15 @@ const SHORT_RETURNS = {
 } as const;
 const maxLoss = (cap: number) => ({ max_loss: range(null, cap) }) as const;
 const maxLossPercent = (cap: number) => ({ max_loss_percent: range(null, cap) }) as const;
+/**
+ * Option leg n (1-based, stock legs not counted) strictly above (below) the price: its strike at
+ * least 0.01 ATR from it (`leg_strike_atr_n`, whose sign is the side of the price). How a scan says
+ * "out of the money" of one leg, where moneyness applies to every leg.
+ */
+const above = (leg: number) => ({ [`leg_strike_atr_${leg}`]: range(0.01, null) }) as const;
+const below = (leg: number) => ({ [`leg_strike_atr_${leg}`]: range(null, -0.01) }) as const;
+/** Option leg n's strike within one ATR of the price. */
+const nearAtr = (leg: number) => ({ [`leg_strike_atr_${leg}`]: range(-1, 1) }) as const;
 
 const BY_VOLUME: readonly SortEntry[] = [['total_vol', 'desc']];
 
@@ -53,6 +62,7 @@ const SAME_EXPIRATION = 'All legs need the same expiration.';
 
 interface Entry {
   readonly title: string;
+  readonly intent: string;
   readonly group: StrategyGroup;
   readonly legs: readonly LegTemplate[];
   readonly hint: string;
@@ -69,6 +79,7 @@ interface Entry {
 const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   long_call: {
     title: 'Long Call',
+    intent: 'Calls within 2% of the price, up to a month out, on heavily traded names: a bet on a rise.',
     group: 'Single-Leg',
     legs: [option('CALL', 1, 'Long CALL')],
     hint: 'Buy one call.',
@@ -79,6 +90,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   long_put: {
     title: 'Long Put',
+    intent: 'Puts within 2% of the price, up to a month out, on heavily traded names: a bet on a fall.',
     group: 'Single-Leg',
     legs: [option('PUT', 1, 'Long PUT')],
     hint: 'Buy one put.',
@@ -89,36 +101,61 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   naked_call: {
     title: 'Naked Call',
+    intent: 'Sell a call above the price, up to a month out, for a return of at least 1% (5% a year).',
     group: 'Single-Leg',
     legs: [option('CALL', -1, 'Short CALL')],
     hint: 'Sell one call.',
     premium: 'sold',
-    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...TIGHT_SINGLE, ...SHORT_RETURNS },
+    filters: {
+      ...LIQUID,
+      ...days(0, 30),
+      ...moneyness(0.15),
+      ...TIGHT_SINGLE,
+      ...SHORT_RETURNS,
+      ...above(1),
+    },
     sorting: BY_VOLUME,
     level: 0.5,
   },
   naked_put: {
     title: 'Naked Put',
+    intent: 'Sell a put below the price, up to a month out, for a return of at least 1% (5% a year).',
     group: 'Single-Leg',
     legs: [option('PUT', -1, 'Short PUT')],
     hint: 'Sell one put.',
     premium: 'sold',
-    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...TIGHT_SINGLE, ...SHORT_RETURNS },
+    filters: {
+      ...LIQUID,
+      ...days(0, 30),
+      ...moneyness(0.15),
+      ...TIGHT_SINGLE,
+      ...SHORT_RETURNS,
+      ...below(1),
+    },
     sorting: BY_VOLUME,
     level: 0.5,
   },
   covered_call: {
     title: 'Covered Call',
+    intent: 'Own 100 shares and sell a call above the price, up to a month out, for at least 1% (5% a year).',
     group: 'Single-Leg',
     legs: [stock(100, 'STOCK'), option('CALL', -1, 'Short CALL')],
     hint: 'Hold 100 shares for each call sold.',
     premium: 'sold',
-    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...TIGHT_SINGLE, ...SHORT_RETURNS },
+    filters: {
+      ...LIQUID,
+      ...days(0, 30),
+      ...moneyness(0.15),
+      ...TIGHT_SINGLE,
+      ...SHORT_RETURNS,
+      ...above(1),
+    },
     sorting: BY_VOLUME,
     level: 0.5,
   },
   married_call: {
     title: 'Married Call',
+    intent: 'Sell 100 shares short and buy a call within 2% of the price, risking at most 5% of the price.',
     group: 'Single-Leg',
     legs: [stock(-100, 'Short STOCK'), option('CALL', 1, 'Long CALL')],
     hint: 'Sell 100 shares short and buy one call for each 100 shares.',
@@ -129,6 +166,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   married_put: {
     title: 'Married Put',
+    intent: 'Own 100 shares and buy a put within 2% of the price, risking at most 5% of the price.',
     group: 'Single-Leg',
     legs: [stock(100, 'STOCK'), option('PUT', 1, 'Long PUT')],
     hint: 'Hold 100 shares and buy one put for each 100 shares.',
@@ -139,6 +177,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   bull_call_spread: {
     title: 'Bull Call Spread',
+    intent: 'Buy a call spread within 15% of the price for less than its width, risking at most $5 a share.',
     group: 'Vertical Spreads',
     legs: [option('CALL', 1, 'Long CALL', 0), option('CALL', -1, 'Short CALL', 1)],
     hint: `Buy the lower strike call and sell the higher strike call. ${SAME_EXPIRATION}`,
@@ -149,26 +188,31 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   bear_call_spread: {
     title: 'Bear Call Spread',
+    intent:
+      'Sell a call spread above the price for a credit under its width, risking at most $5, best expected value first.',
     group: 'Vertical Spreads',
     legs: [option('CALL', -1, 'Short CALL', 0), option('CALL', 1, 'Long CALL', 1)],
     hint: `Sell the lower strike call and buy the higher strike call. ${SAME_EXPIRATION}`,
     premium: 'sold',
-    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...maxLoss(5) },
+    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...maxLoss(5), ...above(1) },
     sorting: [['spread_expected_value', 'desc']],
     level: 0,
   },
   bull_put_spread: {
     title: 'Bull Put Spread',
+    intent:
+      'Sell a put spread below the price for a credit under its width, risking at most $5, best expected value first.',
     group: 'Vertical Spreads',
     legs: [option('PUT', 1, 'Long PUT', 0), option('PUT', -1, 'Short PUT', 1)],
     hint: `Buy the lower strike put and sell the higher strike put. ${SAME_EXPIRATION}`,
     premium: 'sold',
-    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...maxLoss(5) },
+    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...maxLoss(5), ...below(2) },
     sorting: [['spread_expected_value', 'desc']],
     level: 0.25,
   },
   bear_put_spread: {
     title: 'Bear Put Spread',
+    intent: 'Buy a put spread within 15% of the price for less than its width, risking at most $5 a share.',
     group: 'Vertical Spreads',
     legs: [option('PUT', -1, 'Short PUT', 0), option('PUT', 1, 'Long PUT', 1)],
     hint: `Buy the higher strike put and sell the lower strike put. ${SAME_EXPIRATION}`,
@@ -179,6 +223,8 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   long_straddle: {
     title: 'Long Straddle',
+    intent:
+      'Buy a straddle within 5% of the price, two to six weeks out, for at most $5 a share: a bet on a big move.',
     group: 'Volatility',
     legs: [option('PUT', 1, 'PUT', 0), option('CALL', 1, 'CALL', 0)],
     hint: `Buy a put and a call at the same strike. ${SAME_EXPIRATION}`,
@@ -190,6 +236,8 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   short_straddle: {
     title: 'Short Straddle',
+    intent:
+      'Sell a straddle within 5% of the price for a return of at least 1% (5% a year), likeliest profit first.',
     group: 'Volatility',
     legs: [option('PUT', -1, 'PUT', 0), option('CALL', -1, 'CALL', 0)],
     hint: `Sell a put and a call at the same strike. ${SAME_EXPIRATION}`,
@@ -201,28 +249,33 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   long_strangle: {
     title: 'Long Strangle',
+    intent: 'Buy a put below and a call above the price, one to five weeks out, for at most $10 a share.',
     group: 'Volatility',
     legs: [option('PUT', 1, 'PUT', 0), option('CALL', 1, 'CALL', 1)],
     hint: `Buy a put and a call with the call strike above the put strike. ${SAME_EXPIRATION}`,
     premium: 'bought',
-    filters: { ...LIQUID, ...days(7, 37), ...moneyness(0.15), ...maxLoss(10) },
+    filters: { ...LIQUID, ...days(7, 37), ...moneyness(0.15), ...maxLoss(10), ...below(1), ...above(2) },
     sorting: BY_VOLUME,
     level: 0,
     breakevens: TWO_BREAKEVENS,
   },
   short_strangle: {
     title: 'Short Strangle',
+    intent:
+      'Sell a put below and a call above the price for a return of at least 1% (5% a year), likeliest profit first.',
     group: 'Volatility',
     legs: [option('PUT', -1, 'PUT', 0), option('CALL', -1, 'CALL', 1)],
     hint: `Sell a put and a call with the call strike above the put strike. ${SAME_EXPIRATION}`,
     premium: 'sold',
-    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...SHORT_RETURNS },
+    filters: { ...LIQUID, ...days(0, 30), ...moneyness(0.15), ...SHORT_RETURNS, ...below(1), ...above(2) },
     sorting: [['prob_profit', 'desc']],
     level: 0,
     breakevens: TWO_BREAKEVENS,
   },
   call_butterfly: {
     title: 'Call Butterfly',
+    intent:
+      'Buy a call butterfly within 15% of the price for less than its wing and at most $5, best profit ratio first.',
     group: 'Advanced',
     legs: [
       option('CALL', 1, 'Lower Long', 0),
@@ -238,6 +291,8 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   put_butterfly: {
     title: 'Put Butterfly',
+    intent:
+      'Buy a put butterfly within 15% of the price for less than its wing and at most $5, best profit ratio first.',
     group: 'Advanced',
     legs: [
       option('PUT', 1, 'Lower Long', 0),
@@ -253,6 +308,8 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   iron_butterfly: {
     title: 'Iron Butterfly',
+    intent:
+      'Sell a straddle within one ATR of the price and buy its wings for a credit under the wing, best profit ratio first.',
     group: 'Advanced',
     legs: [
       option('PUT', 1, 'Long PUT', 0),
@@ -262,13 +319,15 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
     ],
     hint: `Buy a lower strike put, sell a put and a call at the same middle strike and buy a higher strike call. ${SAME_EXPIRATION}`,
     premium: 'sold',
-    filters: { ...LIQUID, ...days(7, 30), ...moneyness(0.15), ...maxLoss(10) },
+    filters: { ...LIQUID, ...days(7, 30), ...moneyness(0.15), ...maxLoss(10), ...nearAtr(2) },
     sorting: [['spread_profit_ratio', 'desc']],
     level: 0.25,
     breakevens: TWO_BREAKEVENS,
   },
   iron_condor: {
     title: 'Iron Condor',
+    intent:
+      'Sell a put below and a call above the price with wings beyond, risking at most $50, least likely to lose first.',
     group: 'Advanced',
     legs: [
       option('PUT', 1, 'Long PUT', 0),
@@ -278,7 +337,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
     ],
     hint: `Buy a put, sell a higher strike put, sell a call above it and buy a higher strike call. ${SAME_EXPIRATION}`,
     premium: 'sold',
-    filters: { ...LIQUID, ...days(7, 56), ...moneyness(0.15), ...maxLoss(50) },
+    filters: { ...LIQUID, ...days(7, 56), ...moneyness(0.15), ...maxLoss(50), ...below(2), ...above(3) },
     sorting: [
       ['prob_loss', 'asc'],
       ['total_vol', 'desc'],
@@ -288,6 +347,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   long_call_calendar_spread: {
     title: 'Long Call Calendar Spread',
+    intent: 'Sell a near-term call and buy the same strike later for at most $10, richest front month first.',
     group: 'Advanced',
     legs: [option('CALL', -1, 'Front', 0, 0), option('CALL', 1, 'Back', 0, 1)],
     hint: 'Sell a call with the earlier expiration and buy a call at the same strike with a later expiration.',
@@ -302,6 +362,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   long_put_calendar_spread: {
     title: 'Long Put Calendar Spread',
+    intent: 'Sell a near-term put and buy the same strike later for at most $10, richest front month first.',
     group: 'Advanced',
     legs: [option('PUT', -1, 'Front', 0, 0), option('PUT', 1, 'Back', 0, 1)],
     hint: 'Sell a put with the earlier expiration and buy a put at the same strike with a later expiration.',
@@ -316,11 +377,13 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   long_call_diagonal_spread: {
     title: 'Long Call Diagonal Spread',
+    intent:
+      'Sell a near-term call above the price against a later, lower-strike call, for at most $10, richest front first.',
     group: 'Advanced',
     legs: [option('CALL', -1, 'Front', 1, 0), option('CALL', 1, 'Back', 0, 1)],
     hint: 'Sell a call with the earlier expiration and buy a call with a later expiration at a different strike.',
     premium: 'bought',
-    filters: { ...LIQUID, ...days(7, 56), ...moneyness(0.15), ...maxLoss(10) },
+    filters: { ...LIQUID, ...days(7, 56), ...moneyness(0.15), ...maxLoss(10), ...above(1) },
     sorting: [
       ['iv_ratio', 'desc'],
       ['total_vol', 'desc'],
@@ -330,11 +393,13 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   long_put_diagonal_spread: {
     title: 'Long Put Diagonal Spread',
+    intent:
+      'Sell a near-term put below the price against a later, higher-strike put, for at most $10, richest front first.',
     group: 'Advanced',
     legs: [option('PUT', -1, 'Front', 0, 0), option('PUT', 1, 'Back', 1, 1)],
     hint: 'Sell a put with the earlier expiration and buy a put with a later expiration at a different strike.',
     premium: 'bought',
-    filters: { ...LIQUID, ...days(7, 56), ...moneyness(0.15), ...maxLoss(10) },
+    filters: { ...LIQUID, ...days(7, 56), ...moneyness(0.15), ...maxLoss(10), ...below(1) },
     sorting: [
       ['iv_ratio', 'desc'],
       ['total_vol', 'desc'],
@@ -344,21 +409,32 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   collar: {
     title: 'Collar',
+    intent:
+      'Own 100 shares, buy a put below the price and sell a call above it, three to nine weeks out, risking at most 10%.',
     group: 'Advanced',
     legs: [stock(100, 'STOCK'), option('PUT', 1, 'Long PUT', 0), option('CALL', -1, 'Short CALL', 1)],
     hint: 'Hold 100 shares, buy a put and sell a call with a strike above the put strike; both options share an expiration.',
     premium: 'bought',
-    filters: { ...LIQUID, ...days(21, 63), ...moneyness(0.15), ...maxLossPercent(0.1) },
+    filters: {
+      ...LIQUID,
+      ...days(21, 63),
+      ...moneyness(0.15),
+      ...maxLossPercent(0.1),
+      ...below(1),
+      ...above(2),
+    },
     sorting: BY_VOLUME,
     level: 0.5,
   },
   call_ratio_spread: {
     title: 'Call Ratio Spread',
+    intent:
+      'Buy one call and sell two above the price, up to a month out: a credit or small debit for a modest rise.',
     group: 'Advanced',
     legs: [option('CALL', 1, 'Long CALL', 0), option('CALL', -2, 'Short CALL', 1)],
     hint: `Buy calls at a lower strike and sell more calls at a higher strike (1 to ${RATIO_MAX_COUNT} of each). ${SAME_EXPIRATION}`,
     premium: 'sold',
-    filters: { ...LIQUID, ...days(0, 31), ...moneyness(0.15) },
+    filters: { ...LIQUID, ...days(0, 31), ...moneyness(0.15), ...above(2) },
     sorting: BY_VOLUME,
     level: 0.5,
     breakevens: TWO_BREAKEVENS,
@@ -366,11 +442,13 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   put_ratio_spread: {
     title: 'Put Ratio Spread',
+    intent:
+      'Buy one put and sell two below the price, up to three days out: a credit or small debit for a modest fall.',
     group: 'Advanced',
     legs: [option('PUT', 1, 'Long PUT', 1), option('PUT', -2, 'Short PUT', 0)],
     hint: `Buy puts at a higher strike and sell more puts at a lower strike (1 to ${RATIO_MAX_COUNT} of each). ${SAME_EXPIRATION}`,
     premium: 'sold',
-    filters: { ...LIQUID, ...days(0, 3), ...moneyness(0.15) },
+    filters: { ...LIQUID, ...days(0, 3), ...moneyness(0.15), ...below(2) },
     sorting: BY_VOLUME,
     level: 0.5,
     breakevens: TWO_BREAKEVENS,
@@ -378,6 +456,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   custom: {
     title: 'Custom',
+    intent: 'The legs you build, 25 to 45 days out, on heavily traded names.',
     group: 'Advanced',
     legs: [],
     hint: `At least one option leg, at most one stock leg and up to ${CUSTOM_MAX_OPTION_LEGS} option legs. All option legs need the same expiration.`,
@@ -391,6 +470,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   long_stock: {
     title: 'Long Stock',
+    intent: 'Buy 100 shares.',
     group: 'Single-Leg',
     legs: [stock(100, 'STOCK')],
     hint: 'Buy shares in multiples of 100.',
@@ -402,6 +482,7 @@ const ENTRIES: { readonly [K in StrategyKey]: Entry } = {
   },
   short_stock: {
     title: 'Short Stock',
+    intent: 'Sell 100 shares short.',
     group: 'Single-Leg',
     legs: [stock(-100, 'Short STOCK')],
     hint: 'Sell shares short in multiples of 100.',
@@ -418,6 +499,7 @@ function definitionOf(key: StrategyKey): StrategyDefinition {
   return {
     key,
     title: e.title,
+    intent: e.intent,
     group: e.group,
     icon: key.replaceAll('_', '-'),
     screener: e.screener ?? true,

@@ -84,6 +84,11 @@ export interface StrategyDefinition {
   readonly breakevenLabels: readonly string[];
   /** The rule the legs must follow, shown with LEGS_MISMATCH. */
   readonly hint: string;
+  /**
+   * What the strategy's default scan looks for, in one line (shown under a new scan's title); its
+   * default filters say the same (docs/STRATEGIES.md, "Default scans and their intent").
+   */
+  readonly intent: string;
   readonly premium: PremiumSide;
   readonly defaultFilters: DefaultFilters;
   readonly defaultSorting: readonly SortEntry[];

@@ -11,6 +11,7 @@
  * Nothing per candidate is allocated; memory is the top lists (capacity × underlyings kept).
  */
 import { fillPrice } from '../../domain/metrics/bid-ask.ts';
+import { UnderlyingKind } from '../market/sectors.ts';
 import {
   type CondorGroup,
   type CondorKey,
@@ -151,6 +152,8 @@ export class ShardScanner implements CombinationVisitor {
   common = new Uint8Array(256);
   /** The rights the legs use: bit 0 calls, bit 1 puts (rows alternate call, put). */
   readonly rights: number;
+  /** The strategy holds shares (covered, married, collar, custom with a stock leg). */
+  readonly stockLegs: boolean;
   /** Where the condor and strangle scans offer their trades (made on first use). */
   condorSink: CondorTrades | null = null;
   strangleSink: StrangleTrades | null = null;
@@ -172,6 +175,7 @@ export class ShardScanner implements CombinationVisitor {
     this.strangle = plan.closestWidth === null ? strangleShape(plan.structure) : null;
     this.condorKey = condorKey(plan.sort);
     this.rights = plan.structure.options.reduce((r, o) => r | (o.isCall ? 1 : 2), 0);
+    this.stockLegs = plan.structure.legs.some((l) => l.kind === 'stock');
     // Every sort key the same within an underlying and candidates enumerated in the tie-break order
     // (option rows in leg order, ascending): the first trades that pass are its best ones.
     this.stopWhenFull =
@@ -240,6 +244,8 @@ export class ShardScanner implements CombinationVisitor {
     this.u = u;
     this.list.reset(this.job.symbolRank[u]!);
     this.bestDistance = Infinity;
+    // No stock leg on an index: its shares cannot be bought or sold.
+    if (this.stockLegs && c.kind[u] === UnderlyingKind.Index) return;
     const state = v.underlyingState(u);
     if (!(state.price > 0)) return;
     this.ctx = { view: v, rows: this.rowCache, state };
@@ -730,6 +736,9 @@ export class ShardScanner implements CombinationVisitor {
       else x = k.scenario(t.name, t.shift);
       if (!t.test(x)) return;
     }
+    // Only trades with something to gain and something to lose (after the filters, which are
+    // cheaper and usually need the same P/L extremes).
+    if (!k.takeable()) return;
     if (plan.closestWidth !== null) {
       const d = Math.abs(k.metric(METRIC.spread_width) - plan.closestWidth);
       if (!(d <= this.bestDistance)) return;

@@ -26,10 +26,11 @@ import {
 } from '../../domain/metrics/piecewise.ts';
 import { analyzePL } from '../../domain/metrics/pl-analysis.ts';
 import type { Position } from '../../domain/metrics/position.ts';
-import { intrinsic, positionValue } from '../../domain/metrics/position.ts';
+import { horizonPL, intrinsic, positionValue } from '../../domain/metrics/position.ts';
 import { expectedPL } from '../../domain/metrics/probabilities.ts';
 import { moveRatio } from '../../domain/metrics/returns.ts';
 import { shiftedPrice } from '../../domain/metrics/scenario.ts';
+import { hasProfitAndLoss, plTolerance } from '../../domain/metrics/takeable.ts';
 import type { ScenarioShift, UnderlyingState } from '../../domain/metrics/types.ts';
 import { probBetween } from '../../domain/pricing/probability.ts';
 import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
@@ -443,7 +444,7 @@ export class TradeKernel {
   #extremes(): void {
     const p = this.pos;
     const maxStrike = this.#nks > 0 ? this.#ks[this.#nks - 1]! : 0;
-    this.#tol = 1e-9 * Math.max(p.spot, maxStrike, 1);
+    this.#tol = plTolerance(p.spot, maxStrike);
     if (p.linear) this.#exactExtremes();
     else this.#numericAnalysis();
   }
@@ -456,7 +457,7 @@ export class TradeKernel {
     }
     const p = this.pos;
     const maxStrike = this.#ks[this.#nks - 1]!;
-    this.#tol = 1e-9 * Math.max(p.spot, maxStrike, 1);
+    this.#tol = plTolerance(p.spot, maxStrike);
     this.#minPL = this.#timeSpreadMinPL();
     this.#done |= G_MIN;
   }
@@ -480,6 +481,31 @@ export class TradeKernel {
       limit -= l.weight * carried;
     }
     return -Math.max(p.cost, -limit);
+  }
+
+  /**
+   * Something to gain and something to lose (`hasProfitAndLoss`): the screener keeps no other
+   * trade. A time spread's max loss is in closed form but its max profit needs the numeric
+   * analysis. Its P/L at the front expiry peaks at the sold strike. Calls: below it only the
+   * bought call moves, and it rises with the price; above it the bought call gains no more than
+   * the sold one's intrinsic value costs (delta ≤ 1). Puts: above it only the bought put moves,
+   * and it falls as the price rises; below it the bought put gains no more than the sold one's
+   * intrinsic value costs (delta ≥ −1). That strike is one of the analysis's knots (the same
+   * bits), so a profit there is a profit of the maximum, and a loss beyond the tolerance there is
+   * a loss everywhere (the analysis's samples differ from the true P/L by rounding, far below the
+   * tolerance). Only a P/L within the tolerance of 0 runs the analysis.
+   */
+  takeable(): boolean {
+    if (!(this.#done & G_MIN)) this.#min();
+    if (!(this.#done & G_EXTREMES)) {
+      const tol = this.#tol;
+      if (!(-this.#minPL > tol)) return false;
+      const atSold = horizonPL(this.pos as Position, this.pos.legs[0]!.strike);
+      if (atSold > tol) return true;
+      if (atSold < -tol) return false;
+      this.#extremes();
+    }
+    return hasProfitAndLoss(this.#maxPL, -this.#minPL, this.#tol);
   }
 
   /** True for a two-leg time spread that `#timeSpreadMinPL` covers. */

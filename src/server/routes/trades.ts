@@ -43,7 +43,12 @@ import { notFound, parseInput } from '../http/errors.ts';
 import { settleExpiredPositions } from '../jobs/expiry-settlement.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { underlyingSymbol } from '../trades/market-legs.ts';
-import { checkOrderValues, checkStrategyLegs, checkTraded } from '../trades/order-checks.ts';
+import {
+  checkNoIndexStock,
+  checkOrderValues,
+  checkStrategyLegs,
+  checkTraded,
+} from '../trades/order-checks.ts';
 import { orderAnswer, positionAnswer } from '../trades/position-view.ts';
 import { calculateTrade, datapoints, madeMetrics } from '../trades/trade-calculation.ts';
 import {
@@ -198,6 +203,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     const legs: OrderLeg[] = body.legs;
     checkOrderValues(strategy, legs, body.size, effectiveLimits(user.subscription));
     checkTraded(market, legs);
+    checkNoIndexStock(market, legs);
     checkStrategyLegs(strategy, legs);
     const figures = openingFigures(market, strategy, legs, body.size);
     const now = new Date(market.now());
@@ -351,6 +357,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     const legs: OrderLeg[] = body.legs;
     checkOrderValues(body.strategy, legs, body.size, effectiveLimits(user.subscription));
     checkTraded(market, legs);
+    checkNoIndexStock(market, legs);
     checkStrategyLegs(body.strategy, legs);
     let asOf: { legs: OrderLeg[]; size: number } | null = null;
     if (body.asofOrderId) {
@@ -382,6 +389,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
         throw err;
       }
       checkTraded(market, legs);
+      checkNoIndexStock(market, legs);
       // A closing order holds the position's legs reversed: the strategy fits them turned back.
       const opening = body.closing ? legs.map((leg) => ({ ...leg, quantity: -leg.quantity })) : legs;
       checkStrategyLegs(body.strategy, opening);

@@ -346,9 +346,15 @@ export const GALLERY: readonly GalleryScan[] = [
     key: 'jade-lizard',
     title: 'Jade Lizards',
     description:
-      'Sell a put and a call spread above it: no risk to the upside when the credit covers the spread.',
+      'Sell a put below the price and a call spread above it for a credit that covers the spread: no upside risk.',
     strategy: 'custom',
     tags: ['income', 'neutral'],
+    // Both sold options out of the money; no loss above the price.
+    filters: {
+      leg_strike_atr_1: range(null, -0.01),
+      leg_strike_atr_2: range(0.01, null),
+      prob_loss_up: probability(null, 0),
+    },
     legs: [
       { kind: 'option', right: 'PUT', quantity: -1 },
       { kind: 'option', right: 'CALL', quantity: -1, strike: 'greater' },

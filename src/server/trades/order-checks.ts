@@ -3,7 +3,7 @@
  * the domain's structural checks (NO_SYMBOL, NO_STRATEGY, NO_LEGS), a leg without a price
  * (BAD_LEG_PRICE), the field rules (VALIDATION_FAILED; PLAN_LIMIT_REACHED for the plan's custom
  * leg cap; INVALID_STRATEGY_LEGS for a custom structure), the strategy's definition
- * (LEGS_MISMATCH with the broken rule), then the market (NOT_TRADED_CONTRACT).
+ * (LEGS_MISMATCH with the broken rule), then the market (NOT_TRADED_CONTRACT, INDEX_NO_STOCK).
  */
 import type { Leg } from '../../domain/contracts/contract.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -12,6 +12,7 @@ import { orderError, validateOrder } from '../../domain/orders/order-validation.
 import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
 import { validateLegs } from '../../domain/strategies/validate-legs.ts';
 import type { MarketProvider } from '../market/provider.ts';
+import { UnderlyingKind } from '../market/sectors.ts';
 import { firstUnlisted, underlyingSymbol } from './market-legs.ts';
 
 /** Throws the first failing rule of the order's values (no market needed). */
@@ -52,6 +53,20 @@ export function checkOrderValues(
 export function checkStrategyLegs(strategy: StrategyKey, legs: readonly Leg[]): void {
   const result = validateLegs(strategy, legs);
   if (!result.ok) throw new DomainError('LEGS_MISMATCH', { details: { legs: result.reason } });
+}
+
+/**
+ * INDEX_NO_STOCK when a stock leg is on an index (SPX, NDX, VIX …: an underlying the market's
+ * reference data marks as an index): there are no shares of it to buy or sell.
+ */
+export function checkNoIndexStock(market: MarketProvider, legs: readonly Leg[]): void {
+  const index = legs.findIndex(
+    (leg) =>
+      leg.contract.kind === 'stock' && market.underlying(leg.contract.symbol)?.kind === UnderlyingKind.Index,
+  );
+  if (index >= 0) {
+    throw new DomainError('INDEX_NO_STOCK', { details: { [`legs.${index}`]: 'An index has no shares.' } });
+  }
 }
 
 /** NOT_TRADED_CONTRACT when the market lists a leg's contract no more (or never did). */

@@ -6,14 +6,16 @@
  * kept when the domain's `validateLegs` accepts it (and, for custom legs, the strike relations
  * hold); every metric from the domain's `tradeMetrics`; every filter by its definition with the
  * domain's evaluators; sorted by the sort keys (null last), ties by symbol then option rows in leg
- * order; grouped per ticker (best trade first). Data access (snapshot columns → numbers) is
- * shared with the engine; the logic is not.
+ * order; grouped per ticker (best trade first). Only trades with something to gain and something
+ * to lose are kept (`isTakeable`), and none with a stock leg on an index. Data access (snapshot
+ * columns → numbers) is shared with the engine; the logic is not.
  */
 import type { Leg } from '../../../src/domain/contracts/contract.ts';
 import { type CompiledFilter, compileFilters } from '../../../src/domain/filters/compile-filters.ts';
 import { epochDayOf, resolveDateRange } from '../../../src/domain/filters/date-range.ts';
 import { matchesAnyOf, matchesNoneOf, matchesRange } from '../../../src/domain/filters/filter-match.ts';
 import type { FilterValue } from '../../../src/domain/filters/filter-value.ts';
+import { isTakeable } from '../../../src/domain/metrics/takeable.ts';
 import { tradeMetrics } from '../../../src/domain/metrics/trade-metrics.ts';
 import type { ScenarioShift, TradeMetrics } from '../../../src/domain/metrics/types.ts';
 import { STRATEGIES } from '../../../src/domain/strategies/catalogue.ts';
@@ -27,6 +29,7 @@ import { type Structure, structureOf } from '../../../src/server/engine/structur
 import { tradeInput, tradeLegs } from '../../../src/server/engine/trade-input.ts';
 import { EARNINGS_RELATIONS, SHAPES } from '../../../src/server/engine/trade-metric.ts';
 import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '../../../src/server/engine/underlying-fields.ts';
+import { UnderlyingKind } from '../../../src/server/market/sectors.ts';
 
 export interface RefTrade {
   readonly u: number;
@@ -179,6 +182,9 @@ export function referenceScan(
   for (let u = 0; u < view.underlyingCount; u++) {
     if (spec.narrowedToSymbol && view.symbols[u] !== spec.narrowedToSymbol) continue;
     if (!(view.cols.underlyings.last[u]! > 0)) continue;
+    // An index takes no stock leg.
+    if (s.legs.some((l) => l.kind === 'stock') && view.cols.underlyings.kind[u] === UnderlyingKind.Index)
+      continue;
     if (
       !compiled
         .filter((f) => f.definition.stage === 'underlying')
@@ -328,6 +334,8 @@ export function referenceScan(
         if (!ok) break;
       }
       if (!ok) continue;
+      // Something to gain and something to lose on the shown prices.
+      if (!isTakeable(m, state.price)) continue;
       const keys = sortKeys.map((k) => {
         switch (k.kind) {
           case 'trade': {

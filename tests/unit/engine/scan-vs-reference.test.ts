@@ -54,7 +54,7 @@ const FILTERS: Record<string, fc.Arbitrary<unknown>> = {
   sector: fc.subarray([1, 2, 3, 4, 6]).map((values) => ({ type: 'sector', values })),
   include_symbols: fc.subarray(['AAA', 'BBB', 'CCC']).map((values) => ({ type: 'any_of', values })),
   exclude_symbols: fc.subarray(['AAA', 'BBB']).map((values) => ({ type: 'none_of', values })),
-  type_id: fc.constantFrom(1, 2).map((value) => ({ type: 'equals', value })),
+  type_id: fc.constantFrom(1, 2, 3).map((value) => ({ type: 'equals', value })),
   earnings_date_picker: fc.constant({ type: 'date_range', mode: 'relative', from: 0, to: 30 }),
   days_to_expiration: closestOr('range_or_closest', 0, 80),
   moneyness: closestOr('range_or_closest', -0.3, 0.3),

@@ -1,7 +1,7 @@
 /**
- * Tiny markets for engine tests: a few underlyings × a few expirations × a few strikes, written
- * straight into a `MarketSnapshot` (the layout the simulator fills), quotes on the cent grid from
- * Black-Scholes-Merton with a smile. Seeded: the same options give the same market.
+ * Tiny markets for engine tests: a few underlyings (the first an ETF, the third an index) × a few
+ * expirations × a few strikes, written straight into a `MarketSnapshot` (the layout the simulator
+ * fills), quotes on the cent grid from Black-Scholes-Merton with a smile. Seeded: the same options give the same market.
  */
 
 import { expiryInstant } from '../../../src/domain/contracts/expiry.ts';
@@ -89,7 +89,7 @@ export function tinyMarket(opts: TinyMarketOptions): TinyMarket {
     u.optionStart[ui] = row;
     u.groupStart[ui] = ui * nE;
     u.groupEnd[ui] = (ui + 1) * nE;
-    u.kind[ui] = ui === 0 ? 2 : 1;
+    u.kind[ui] = ui === 0 ? 2 : ui === 2 ? 3 : 1;
     u.sector[ui] = [1, 2, 3, 4, 6][ui % 5]!;
     u.industry[ui] = ui % 2;
     u.hasWeeklies[ui] = 1;
@@ -191,6 +191,8 @@ export interface FixedMarketOptions {
   /** ATM IV of the underlying, also every option's IV. */
   readonly iv: number;
   readonly dividendYield?: number;
+  /** Underlying kind: 1 stock (the default), 2 ETF, 3 index. */
+  readonly kind?: 1 | 2 | 3;
   /** Expirations from TINY_EXPIRATIONS with their chains. */
   readonly expirations: readonly {
     readonly date: (typeof TINY_EXPIRATIONS)[number];
@@ -219,7 +221,7 @@ export function fixedMarket(opts: FixedMarketOptions): TinyMarket {
   u.optionEnd[0] = optionCount;
   u.groupStart[0] = 0;
   u.groupEnd[0] = groups.length;
-  u.kind[0] = 1;
+  u.kind[0] = opts.kind ?? 1;
   u.sector[0] = 1;
   u.hasWeeklies[0] = 1;
   u.last[0] = spot;

@@ -1,11 +1,13 @@
 /**
  * The kernel's numbers are the domain's: for random trades of every strategy on random tiny
  * markets, every trade metric, breakeven metric, scenario metric and per-leg value equals
- * `tradeMetrics` for the same legs, bit for bit (null is NaN in the kernel).
+ * `tradeMetrics` for the same legs, bit for bit (null is NaN in the kernel), and so does whether
+ * the trade is takeable (`isTakeable`).
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BID_ASK_LEVELS } from '../../../src/domain/metrics/bid-ask.ts';
+import { isTakeable } from '../../../src/domain/metrics/takeable.ts';
 import { tradeMetrics } from '../../../src/domain/metrics/trade-metrics.ts';
 import type { ScenarioShift, TradeMetrics } from '../../../src/domain/metrics/types.ts';
 import {
@@ -137,6 +139,9 @@ describe('trade kernel equals tradeMetrics', () => {
           const maxLoss = kernel.metric(METRIC.max_loss);
           if (!same(maxLoss, ref.max_loss))
             throw new Error(`${strategy} max_loss alone: ${maxLoss} vs ${ref.max_loss}`);
+          // Then whether the trade is takeable: time spreads try their sold strike first.
+          if (kernel.takeable() !== isTakeable(ref, state.price))
+            throw new Error(`${strategy} seed ${seed} takeable: kernel ${kernel.takeable()}`);
           check(kernel, ref, `${strategy} seed ${seed}`);
           // Per-leg lists.
           const ctx = { view, rows: cache, state };

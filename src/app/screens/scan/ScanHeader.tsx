@@ -1,6 +1,7 @@
 /**
  * The scan page's header (spec 2 §2.2): the breadcrumb (All Scans › title › narrowed ticker),
- * the title, edited in place for non-sample scans, and the favourite star for saved scans.
+ * the title, edited in place for non-sample scans, the favourite star for saved scans, and the
+ * scan's one-line description under it (a new scan's: what its strategy's defaults look for).
  */
 import { useEffect, useState } from 'react';
 import { SCAN_TITLE_MAX } from '../../../api/screener-model.ts';
@@ -51,6 +52,7 @@ function TitleEditor({ title, onRename }: { title: string; onRename: (title: str
 
 export function ScanHeader({
   title,
+  subtitle,
   editable,
   favorite,
   narrowedTo,
@@ -61,6 +63,8 @@ export function ScanHeader({
   onUnnarrow,
 }: {
   title: string;
+  /** One line under the title; nothing when empty. */
+  subtitle: string;
   editable: boolean;
   /** null for an unsaved scan (no star). */
   favorite: boolean | null;
@@ -113,6 +117,7 @@ export function ScanHeader({
           </Button>
         )}
       </div>
+      {subtitle && <p className="scan-subtitle">{subtitle}</p>}
     </header>
   );
 }

@@ -26,7 +26,15 @@ import { EVENT_COLUMNS } from './result-view.ts';
 import { ScanHeader } from './ScanHeader.tsx';
 import { ScanResults } from './ScanResults.tsx';
 import { ScanToolbar } from './ScanToolbar.tsx';
-import { changeStrategy, draftOfScan, newDraft, runBody, type ScanDraft, saveBody } from './scan-draft.ts';
+import {
+  changeStrategy,
+  draftOfScan,
+  newDraft,
+  runBody,
+  type ScanDraft,
+  saveBody,
+  scanSubtitle,
+} from './scan-draft.ts';
 import { applySortChoice, type SortChoice } from './scan-sorting.ts';
 import { AnalyzeSlot, ColumnChooserSlot } from './slots.tsx';
 import { useScanRun } from './use-scan-run.ts';
@@ -215,6 +223,7 @@ export function ScanScreen() {
     <div className="scan-page">
       <ScanHeader
         title={title}
+        subtitle={scanSubtitle(page?.saved ?? null, draft.strategy)}
         editable={kind !== 'sample'}
         favorite={kind === 'new' ? null : favorite}
         narrowedTo={narrowedTo}

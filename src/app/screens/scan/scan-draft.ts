@@ -50,6 +50,15 @@ export function strategyDraft(strategy: ScreenerStrategyKey): ScanDraft {
   };
 }
 
+/**
+ * The line under the scan page's title: a saved or sample scan's description; for a new scan, what
+ * its strategy's default scan looks for (`intent`), which its default filters express.
+ */
+export const scanSubtitle = (
+  saved: Pick<Scan, 'description'> | null,
+  strategy: ScreenerStrategyKey,
+): string => (saved ? saved.description : STRATEGIES[strategy].intent);
+
 /** The blank scan of COMPOSE NEW SCAN (spec 2 §3.3). */
 export const newDraft = (): ScanDraft => strategyDraft(DEFAULT_SCAN_STRATEGY);
 

@@ -16,6 +16,7 @@ import {
   newDraft,
   removeFilter,
   runBody,
+  scanSubtitle,
   scenarioKeys,
 } from '../../../../src/app/screens/scan/scan-draft.ts';
 import { applySortChoice, sortChoices } from '../../../../src/app/screens/scan/scan-sorting.ts';
@@ -27,8 +28,15 @@ import {
 } from '../../../../src/app/screens/scan/strategy-editors.ts';
 import { runSignature } from '../../../../src/app/screens/scan/use-scan-run.ts';
 import { filterByName } from '../../../../src/domain/filters/filter-catalogue.ts';
+import { STRATEGIES } from '../../../../src/domain/strategies/catalogue.ts';
 
 describe('scan draft', () => {
+  test("the line under the title: a new scan's strategy intent, a saved scan's description", () => {
+    expect(scanSubtitle(null, 'iron_condor')).toBe(STRATEGIES.iron_condor.intent);
+    expect(scanSubtitle({ description: 'Mine' }, 'iron_condor')).toBe('Mine');
+    expect(scanSubtitle({ description: '' }, 'iron_condor')).toBe('');
+  });
+
   test('a new scan is a covered call with its defaults and default columns', () => {
     const d = newDraft();
     expect(d.strategy).toBe('covered_call');

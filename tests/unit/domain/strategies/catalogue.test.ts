@@ -155,6 +155,31 @@ describe('strategy catalogue', () => {
     expect(STRATEGIES.iron_condor.defaultSorting[0]).toEqual(['prob_loss', 'asc']);
   });
 
+  test('every strategy states in one line what its default scan looks for', () => {
+    for (const k of STRATEGY_KEYS) {
+      expect(STRATEGIES[k].intent.length, k).toBeGreaterThan(10);
+      expect(STRATEGIES[k].intent.length, k).toBeLessThanOrEqual(120);
+    }
+  });
+
+  test('income defaults keep the sold options out of the money (strike vs ATR by leg)', () => {
+    const above = range(0.01, null);
+    const below = range(null, -0.01);
+    expect(filters('covered_call').leg_strike_atr_1).toEqual(above);
+    expect(filters('naked_call').leg_strike_atr_1).toEqual(above);
+    expect(filters('naked_put').leg_strike_atr_1).toEqual(below);
+    expect(filters('bull_put_spread').leg_strike_atr_2).toEqual(below);
+    expect(filters('bear_call_spread').leg_strike_atr_1).toEqual(above);
+    expect([filters('iron_condor').leg_strike_atr_2, filters('iron_condor').leg_strike_atr_3]).toEqual([
+      below,
+      above,
+    ]);
+    expect([filters('short_strangle').leg_strike_atr_1, filters('short_strangle').leg_strike_atr_2]).toEqual([
+      below,
+      above,
+    ]);
+  });
+
   test('labels, hints, icons and groups', () => {
     expect(STRATEGIES.bull_call_spread.legs.map((l) => l.label)).toEqual(['Long CALL', 'Short CALL']);
     expect(STRATEGIES.call_butterfly.legs.map((l) => l.label)).toEqual(['Lower Long', 'Short', 'Upper Long']);
