@@ -88,7 +88,9 @@ describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => 
     await expect(sendToItem(page, 'Trade Log').getAttribute('class')).resolves.not.toContain('item-disabled');
     await sendToItem(page, 'Trade Log').click();
     await page.waitForURL('**/trades?**');
-    await page.locator('tr.trade-row', { hasText: 'Bull Call Spread' }).waitFor();
+    await page.locator('tr.trade-row', { hasText: 'Bull Call Spread' }).click();
+    // Opened seconds ago: ROI, but no annualized ROI before 7 days held.
+    await page.locator('.trade-detail dd', { hasText: /^-?[\d,]+\.\d\d% \(— annualized\)$/ }).waitFor();
     await screenshot(page, `first-use-${name}-logged`);
     await context.close();
   });
