@@ -65,6 +65,11 @@ describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => 
     const { context, page } = await openPage(browser, server.url, viewport);
     await signInBrowser(context, server, email);
 
+    // The Trades screen makes the same offer.
+    await page.goto('/trades');
+    await page.getByText('No trading accounts').waitFor();
+    await button(page, 'Create Account').waitFor();
+
     await page.goto(`/order/open/${await bullCallTicket(client)}`);
     await page.getByRole('heading', { name: 'New Order' }).waitFor();
     await page.locator('.metrics-strip').waitFor();
