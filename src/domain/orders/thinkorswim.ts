@@ -19,8 +19,9 @@
  * strikes), COVERED (long 100 shares per short call), BACKRATIO (two strikes of one right and
  * expiration, unequal quantities, e.g. '1/2 BACKRATIO'; BUY buys the larger leg) and CUSTOM
  * (other options-only orders of 2–4 legs with unequal quantities; the ratios signed from the
- * first leg, e.g. '1/-3/2 CUSTOM', one date, strike and right per leg). Anything else (a collar,
- * a married put, a butterfly with unequal wings) is written as one line per leg with
+ * first leg, e.g. '1/-2/1 CUSTOM' for a butterfly with unequal wings, one date, strike and right
+ * per leg). Anything else (a collar, a married put: stock with options, or options in equal
+ * quantities outside these shapes) is written as one line per leg with
  * `multiple: true`: the user first switches the order entry to an advanced order type
  * ('Blast All', '1st trgs Seq' or '1st trgs All') and pastes all lines.
  */
