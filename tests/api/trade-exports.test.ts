@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OrderLeg } from '../../src/api/trades.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { json, TEST_MARKET } from '../support/trades.ts';
+import { json, lastPrice, optionChain, strikeNear, TEST_MARKET } from '../support/trades.ts';
 
 let server: TestServer;
 let alice: SignedInClient;
@@ -216,5 +216,75 @@ describe('refusals (422) and bad requests', () => {
       body: '{}',
     });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("the market's series: SPX's AM monthlies and SPXW weeklies, quarterlies, a holiday-moved monthly", () => {
+  let indexServer: TestServer;
+  let bob: SignedInClient;
+  beforeAll(async () => {
+    indexServer = await startTestServer({
+      staticDir: null,
+      market: { ...TEST_MARKET, symbols: ['SPX', 'SPY'], asOfMs: Date.parse('2026-03-04T15:30:00Z') },
+    });
+    bob = await signedIn(indexServer, 'bob-exports@example.com');
+  });
+  afterAll(async () => {
+    await indexServer?.stop();
+  });
+
+  /** Two listed call strikes of `symbol` at `expiration`, a step apart, near the money. */
+  const callSpread = async (symbol: string, expiration: string): Promise<OrderLeg[]> => {
+    const chain = await optionChain(bob, symbol);
+    const exp = chain.filter((r) => r.option.expiration === expiration && r.option.right === 'CALL');
+    expect(exp.length).toBeGreaterThan(2);
+    const k = strikeNear(chain, expiration, await lastPrice(bob, symbol));
+    const next = strikeNear(chain, expiration, await lastPrice(bob, symbol), 1);
+    return [option(symbol, expiration, 'CALL', k, 1, 3), option(symbol, expiration, 'CALL', next, -1, 1)];
+  };
+  const exported = async (format: string, legs: OrderLeg[]) => {
+    const res = await bob.request(`/api/v1/trades/trade/export/${format}`, {
+      method: 'POST',
+      body: JSON.stringify({ strategy: 'bull_call_spread', legs, size: 1, comment: '' }),
+    });
+    expect(res.status).toBe(200);
+    return json<{ text?: string; url?: string }>(res);
+  };
+  const strikesOf = (legs: OrderLeg[]) =>
+    legs.map((l) => (l.contract.kind === 'option' ? l.contract.strike : 0)).join('/');
+
+  test('thinkorswim tags each series as the market lists it', async () => {
+    const monthly = await callSpread('SPX', '2026-03-20');
+    await expect(exported('thinkorswim', monthly)).resolves.toEqual({
+      text: `BUY +1 VERTICAL SPX 100 [AM] 20 MAR 26 ${strikesOf(monthly)} CALL @2.00 LMT`,
+      multiple: false,
+    });
+    const weekly = await callSpread('SPX', '2026-03-13');
+    await expect(exported('thinkorswim', weekly)).resolves.toMatchObject({
+      text: `BUY +1 VERTICAL SPX 100 (Weeklys) 13 MAR 26 ${strikesOf(weekly)} CALL @2.00 LMT`,
+    });
+    const quarterly = await callSpread('SPY', '2026-03-31');
+    await expect(exported('thinkorswim', quarterly)).resolves.toMatchObject({
+      text: `BUY +1 VERTICAL SPY 100 (Quarterlys) 31 MAR 26 ${strikesOf(quarterly)} CALL @2.00 LMT`,
+    });
+    // 18 June 2027 is the Juneteenth holiday: the monthly expires on Thursday the 17th.
+    const june = await callSpread('SPY', '2027-06-17');
+    await expect(exported('thinkorswim', june)).resolves.toMatchObject({
+      text: `BUY +1 VERTICAL SPY 100 17 JUN 27 ${strikesOf(june)} CALL @2.00 LMT`,
+    });
+  });
+
+  test('Tradier: SPXW for the weekly, SPX for the monthly', async () => {
+    const weekly = await callSpread('SPX', '2026-03-13');
+    const { url } = await exported('tradier', weekly);
+    const strike = (l: OrderLeg) => String(l.contract.kind === 'option' ? l.contract.strike * 1000 : 0);
+    expect(decodeURIComponent(url ?? '')).toContain(
+      `option_symbol[0]=SPXW260313C${strike(weekly[0]!).padStart(8, '0')}&`,
+    );
+    const monthly = await callSpread('SPX', '2026-03-20');
+    const answer = await exported('tradier', monthly);
+    expect(decodeURIComponent(answer.url ?? '')).toContain(
+      `option_symbol[0]=SPX260320C${strike(monthly[0]!).padStart(8, '0')}&`,
+    );
   });
 });

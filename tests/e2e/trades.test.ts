@@ -195,7 +195,7 @@ describe.each(VIEWPORTS)('trade log at %s width', (name, viewport) => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('.export-text').waitFor();
     await expect(dialog.locator('.export-text').inputValue()).resolves.toMatch(
-      /^SELL -1 IRON CONDOR SPY 100 (\(Weeklys\) )?\d{1,2} [A-Z]{3} \d\d [\d.]+\/[\d.]+\/[\d.]+\/[\d.]+ CALL\/PUT @[\d.]+ LMT$/,
+      /^SELL -1 IRON CONDOR SPY 100 (\((Weeklys|Quarterlys)\) )?\d{1,2} [A-Z]{3} \d\d [\d.]+\/[\d.]+\/[\d.]+\/[\d.]+ CALL\/PUT @[\d.]+ LMT$/,
     );
     await screenshot(page, `trades-${name}-thinkorswim`);
     await dialog.getByRole('button', { name: 'OK' }).click();

@@ -5,7 +5,8 @@
  * - Trade updates go into the query each registration names (a scan page, a list of rows).
  * - Quotes go into `liveKeys.quotes()`, re-mark the trade log's open positions (every
  *   `tradeKeys.lists()` query), set the order editor's last price (`marketKeys.stockLast`), and
- *   refresh the editor's calculation when one of its legs moved, at most every 5 s.
+ *   refresh the editor's calculation when one of its legs moved, at most every 5 s (never a
+ *   refused one).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveQuote } from '../../api/hub.ts';
@@ -58,15 +59,27 @@ export function applyQuotes(queryClient: QueryClient, quotes: readonly LiveQuote
     ...all,
     ...Object.fromEntries(byId),
   }));
-  queryClient.setQueriesData<readonly Position[]>({ queryKey: tradeKeys.lists() }, (positions) =>
-    positions ? markPositions(positions, byId, nowMs) : positions,
-  );
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: tradeKeys.lists() })) {
+    // A list a write has invalidated is asked for again when shown: writing marks into it would
+    // mark it fresh, and the Closed list would keep a realized P/L the server has changed (after
+    // a reload too, from the persisted cache). Marks keep the time the server answered, so a
+    // list is refetched on its usual schedule, and a list nothing moved is left untouched.
+    const positions = query.state.data as readonly Position[] | undefined;
+    if (!positions || query.state.isInvalidated) continue;
+    const marked = markPositions(positions, byId, nowMs);
+    if (marked !== positions) {
+      queryClient.setQueryData(query.queryKey, marked, { updatedAt: query.state.dataUpdatedAt });
+    }
+  }
   for (const q of quotes) {
     const key = marketKeys.stockLast(q.id);
     if (q.kind === 'stock' && queryClient.getQueryState(key)) queryClient.setQueryData(key, q.last);
   }
   const calculations = queryClient.getQueryCache().findAll({ queryKey: [...tradeKeys.all, 'calculation'] });
   for (const query of calculations) {
+    // A refused calculation (legs that do not fit, a contract not traded) is refused again
+    // whatever the quotes: asking again would only make the editor's message blink.
+    if (query.state.status !== 'success') continue;
     if (nowMs - query.state.dataUpdatedAt < CALCULATION_REFRESH_MS) continue;
     if (calculationLegIds(query.queryKey).some((id) => byId.has(id)))
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });

@@ -1,5 +1,6 @@
 /** What the broker exports read: an order's legs, size and whether it closes a position. */
 import { DomainError } from '../errors.ts';
+import type { SeriesByExpiration } from './expiration-series.ts';
 import { type OrderLeg, underlyingOf } from './order-leg.ts';
 import { CUSTOM_EXPORT_MESSAGE } from './order-modes.ts';
 import { CUSTOM_STRATEGY, ORDER_MESSAGES } from './order-validation.ts';
@@ -11,6 +12,8 @@ export interface ExportOrder {
   readonly size: number;
   /** The order closes an open position (Tradier sides become '… to close'). */
   readonly closing?: boolean;
+  /** The market's series of the legs' expirations; dates not named fall back to the calendar. */
+  readonly series?: SeriesByExpiration;
 }
 
 /** Refuses what no broker export handles and returns the order's one underlying symbol. */

@@ -4,11 +4,14 @@
  *   debit paid to open it. With neither, ROI is undefined (null).
  * - ROI = P/L ÷ invested capital, as a fraction.
  * - Annualized ROI = ROI × 365 ÷ days held, with days held = (close, or as-of while open,
- *   − open) in days, fractional, and at least 1 so a same-day trade is not blown up.
+ *   − open) in fractional days. It is given only from MIN_DAYS_ANNUALIZED days held: scaling a
+ *   few minutes' or days' move to a year says nothing about the trade (a −69% mark one day after
+ *   the open reads −25,216%), so before that it is null and shown as '—'.
  */
 import { DAY_MS } from '../plans/calendar.ts';
 
-export const MIN_DAYS_HELD = 1;
+/** Days a position must be held before its ROI is annualized. */
+export const MIN_DAYS_ANNUALIZED = 7;
 
 export function investedCents(position: {
   /** The opening order's account effect, cents; − for a debit. */
@@ -25,9 +28,10 @@ export function roi(plCents: number, invested: number | null): number | null {
 }
 
 export function daysHeld(openMs: number, endMs: number): number {
-  return Math.max(MIN_DAYS_HELD, (endMs - openMs) / DAY_MS);
+  return Math.max(0, (endMs - openMs) / DAY_MS);
 }
 
 export function annualizedRoi(roiValue: number | null, openMs: number, endMs: number): number | null {
-  return roiValue === null ? null : (roiValue * 365) / daysHeld(openMs, endMs);
+  const days = daysHeld(openMs, endMs);
+  return roiValue === null || days < MIN_DAYS_ANNUALIZED ? null : (roiValue * 365) / days;
 }

@@ -3,24 +3,32 @@
  * the clipboard, in the form its own order log prints:
  *
  *   BUY +1 VERTICAL AAPL 100 17 JAN 25 150/155 CALL @2.10 LMT
- *   SIDE ±QTY [TYPE] SYMBOL 100 [(Weeklys)] D MMM YY[/D MMM YY] STRIKE[/STRIKE…] RIGHT[/RIGHT] @PRICE LMT
+ *   SIDE ±QTY [RATIOS] [TYPE] SYMBOL 100 [SERIES] D MMM YY[/D MMM YY…] STRIKE[/STRIKE…] RIGHT[/RIGHT…] @PRICE LMT
  *
  * The first leg listed carries the order's side; the others follow the type's fixed pattern
- * (VERTICAL: first bought on BUY, sold on SELL; IRON CONDOR: short call, long call, short put,
- * long put on SELL). QTY is spread units; PRICE is the net per share of one unit, a debit on
- * BUY and a credit on SELL, written as the platform writes it ('.80' below one dollar).
- * '(Weeklys)' marks an expiration that is not the third Friday of its month.
+ * (VERTICAL: the call of the lower strike or the put of the higher one first, bought on BUY;
+ * IRON CONDOR: short call, long call, short put, long put on SELL). The side follows the
+ * structure, never the prices: a debit spread whose prices net a credit is a BUY at a negative
+ * price. QTY is spread units; PRICE is the net per share of one unit, a debit on BUY and a
+ * credit on SELL, written as the platform writes it ('.80' below one dollar, '-.50').
+ * SERIES is '(Weeklys)' or '(Quarterlys)' for those series, '[AM]' for the AM-settled SPX and
+ * NDX monthlies, nothing for other monthlies (expiration-series.ts).
  *
  * Shapes written as one ticket: single option, stock, VERTICAL, STRADDLE, STRANGLE, CALENDAR,
  * DIAGONAL, BUTTERFLY (equal wings, 1:2:1), IRON CONDOR (iron butterflies too, with equal inner
- * strikes) and COVERED (long 100 shares per short call). Anything else (a collar, a married
- * put, a ratio spread with unequal quantities) is written as one line per leg with
+ * strikes), COVERED (long 100 shares per short call), BACKRATIO (two strikes of one right and
+ * expiration, unequal quantities, e.g. '1/2 BACKRATIO'; BUY buys the larger leg) and CUSTOM
+ * (other options-only orders of 2–4 legs with unequal quantities; the ratios signed from the
+ * first leg, e.g. '1/-2/1 CUSTOM' for a butterfly with unequal wings, one date, strike and right
+ * per leg). Anything else (a collar, a married put: stock with options, or options in equal
+ * quantities outside these shapes) is written as one line per leg with
  * `multiple: true`: the user first switches the order entry to an advanced order type
  * ('Blast All', '1st trgs Seq' or '1st trgs All') and pastes all lines.
  */
 import { OPTION_MULTIPLIER, type OptionContract } from '../contracts/contract.ts';
+import { expirationSeries, isAmSettled, type SeriesByExpiration } from './expiration-series.ts';
 import { type ExportOrder, exportSymbol } from './export-order.ts';
-import { type IsoDateParts, isoDateParts, isThirdFriday, monthAbbreviation } from './iso-date.ts';
+import { type IsoDateParts, isoDateParts, monthAbbreviation } from './iso-date.ts';
 import { toCents } from './money.ts';
 import { legShares, type OrderLeg, spreadShares } from './order-leg.ts';
 import { strategyPriceCents } from './strategy-price.ts';
@@ -44,6 +52,8 @@ interface Shape {
   readonly expirations: readonly string[];
   readonly strikes: readonly number[];
   readonly rights: string;
+  /** BACKRATIO and CUSTOM: the legs' contracts per unit, '1/2' or '1/-3/2'. */
+  readonly ratios?: string;
 }
 
 /** Dollars in the platform's style: 148.50, .80, -.35. */
@@ -57,23 +67,41 @@ function tosDate({ year, month, day }: IsoDateParts): string {
   return `${day} ${monthAbbreviation(month)} ${String(year % 100).padStart(2, '0')}`;
 }
 
-/** '(Weeklys) 17 JAN 25/21 FEB 25' style expiration text. */
-function seriesText(expirations: readonly string[]): string {
-  const dates = expirations.map(isoDateParts);
-  const weeklys = dates.some((date) => !isThirdFriday(date)) ? '(Weeklys) ' : '';
-  return `${weeklys}${dates.map(tosDate).join('/')}`;
+const SERIES_TAGS = { weekly: '(Weeklys)', quarterly: '(Quarterlys)', monthly: '' } as const;
+
+/**
+ * '(Weeklys) 17 JAN 25/21 FEB 25' style expiration text: the series tag of the first listed
+ * date that has one, then the dates.
+ */
+function seriesText(
+  expirations: readonly string[],
+  symbol: string,
+  listed: SeriesByExpiration | undefined,
+): string {
+  const tags = expirations.map((expiration) => {
+    const series = expirationSeries(expiration, listed);
+    return isAmSettled(symbol, series) ? '[AM]' : SERIES_TAGS[series];
+  });
+  const tag = tags.find((t) => t !== '');
+  const dates = expirations.map((expiration) => tosDate(isoDateParts(expiration))).join('/');
+  return tag ? `${tag} ${dates}` : dates;
 }
 
 const sideText = (lead: number) => (lead > 0 ? 'BUY' : 'SELL');
 const signedQuantity = (lead: number, quantity: number) => `${lead > 0 ? '+' : '-'}${quantity}`;
 
-function singleLegLine(leg: OrderLeg, size: number, symbol: string): string {
+function singleLegLine(
+  leg: OrderLeg,
+  size: number,
+  symbol: string,
+  listed: SeriesByExpiration | undefined,
+): string {
   const sign = Math.sign(leg.quantity);
   const head = `${sideText(sign)} ${signedQuantity(sign, Math.abs(leg.quantity) * size)} ${symbol}`;
   const price = `@${tosPrice(toCents(leg.limitPrice))} LMT`;
   if (leg.contract.kind === 'stock') return `${head} ${price}`;
   const { expiration, strike, right } = leg.contract;
-  return `${head} ${OPTION_MULTIPLIER} ${seriesText([expiration])} ${strike} ${right} ${price}`;
+  return `${head} ${OPTION_MULTIPLIER} ${seriesText([expiration], symbol, listed)} ${strike} ${right} ${price}`;
 }
 
 const sameExpiration = (legs: readonly UnitLeg[]) =>
@@ -81,19 +109,33 @@ const sameExpiration = (legs: readonly UnitLeg[]) =>
 const sameRight = (legs: readonly UnitLeg[]) => new Set(legs.map((l) => l.contract.right)).size === 1;
 const isPair = (a: UnitLeg, b: UnitLeg) => Math.abs(a.ratio) === 1 && a.ratio === -b.ratio;
 
-function twoLegShape([a, b]: readonly [UnitLeg, UnitLeg], creditCents: number): Shape | undefined {
+function twoLegShape([a, b]: readonly [UnitLeg, UnitLeg]): Shape | undefined {
   const sameExp = sameExpiration([a, b]);
+  const opposite = Math.sign(a.ratio) !== Math.sign(b.ratio);
+  const ratio = Math.abs(a.ratio) !== Math.abs(b.ratio);
+  if (sameRight([a, b]) && sameExp && opposite && ratio && a.contract.strike !== b.contract.strike) {
+    // The smaller leg first; buying a back ratio buys the larger leg.
+    const [small, large] = Math.abs(a.ratio) < Math.abs(b.ratio) ? [a, b] : [b, a];
+    return {
+      type: 'BACKRATIO',
+      lead: Math.sign(large.ratio),
+      expirations: [a.contract.expiration],
+      strikes: [small.contract.strike, large.contract.strike],
+      rights: a.contract.right,
+      ratios: `${Math.abs(small.ratio)}/${Math.abs(large.ratio)}`,
+    };
+  }
   if (sameRight([a, b]) && isPair(a, b)) {
     if (sameExp && a.contract.strike !== b.contract.strike) {
-      // Either leg may go first: list the bought one for a debit (BUY), the sold one for a credit (SELL).
-      const lead = creditCents > 0 ? -1 : 1;
-      const [first, second] = a.ratio === lead ? [a, b] : [b, a];
-      const strikes = [first.contract.strike, second.contract.strike];
+      // The call of the lower strike (the put of the higher) goes first and carries the side:
+      // bought, it is a debit spread (BUY) whatever its prices net.
+      const callLike = a.contract.right === 'CALL';
+      const [first, second] = a.contract.strike < b.contract.strike === callLike ? [a, b] : [b, a];
       return {
         type: 'VERTICAL',
-        lead,
+        lead: first.ratio,
         expirations: [a.contract.expiration],
-        strikes,
+        strikes: [first.contract.strike, second.contract.strike],
         rights: a.contract.right,
       };
     }
@@ -191,12 +233,32 @@ function spreadShape(legs: readonly OrderLeg[], unitShares: number, symbol: stri
     };
   }
   if (stockLegs > 1) return undefined;
-  const creditCents = strategyPriceCents(legs);
   const [a, b] = options;
-  if (options.length === 2 && a && b) return twoLegShape([a, b], creditCents);
-  if (options.length === 3) return butterflyShape(options);
-  if (options.length === 4) return ironCondorShape(options);
-  return undefined;
+  const named =
+    options.length === 2 && a && b
+      ? twoLegShape([a, b])
+      : options.length === 3
+        ? butterflyShape(options)
+        : options.length === 4
+          ? ironCondorShape(options)
+          : undefined;
+  return named ?? customShape(options);
+}
+
+/** Options-only legs in unequal quantities (a ratio structure) as one CUSTOM ticket. */
+function customShape(options: readonly UnitLeg[]): Shape | undefined {
+  const [first] = options;
+  const unequal = new Set(options.map((l) => Math.abs(l.ratio))).size > 1;
+  if (!first || options.length < 2 || options.length > 4 || !unequal) return undefined;
+  const lead = Math.sign(first.ratio);
+  return {
+    type: 'CUSTOM',
+    lead,
+    expirations: options.map((l) => l.contract.expiration),
+    strikes: options.map((l) => l.contract.strike),
+    rights: options.map((l) => l.contract.right).join('/'),
+    ratios: options.map((l) => l.ratio * lead).join('/'),
+  };
 }
 
 export function thinkorswimOrderText(order: ExportOrder): ThinkorswimExport {
@@ -209,7 +271,7 @@ export function thinkorswimOrderText(order: ExportOrder): ThinkorswimExport {
       : undefined;
   if (!shape) {
     return {
-      text: legs.map((leg) => singleLegLine(leg, size, symbol)).join('\n'),
+      text: legs.map((leg) => singleLegLine(leg, size, symbol, order.series)).join('\n'),
       multiple: legs.length > 1,
     };
   }
@@ -219,10 +281,11 @@ export function thinkorswimOrderText(order: ExportOrder): ThinkorswimExport {
   const text = [
     sideText(shape.lead),
     signedQuantity(shape.lead, quantity),
+    ...(shape.ratios ? [shape.ratios] : []),
     shape.type,
     symbol,
     OPTION_MULTIPLIER,
-    seriesText(shape.expirations),
+    seriesText(shape.expirations, symbol, order.series),
     shape.strikes.join('/'),
     shape.rights,
     `@${tosPrice(priceCents)}`,

@@ -12,12 +12,14 @@
  * - price: the leg's limit price for one leg; for several, the net per share of one spread unit
  *   (strategyPrice), unsigned, 2 decimals.
  * - per leg i, in the order's leg order: `option_symbol[i]` (OCC symbol written without the
- *   root's padding, as Tradier writes it; absent for the stock leg), `side[i]` (options
+ *   root's padding, as Tradier writes it, under the series' own root: SPXW for SPX weeklies and
+ *   quarterlies, NDXP for NDX's; absent for the stock leg), `side[i]` (options
  *   buy_to_open / sell_to_open / buy_to_close / sell_to_close; stock buy / sell_short when
  *   opening, sell / buy_to_cover when closing), `quantity[i]` (contracts or shares × size).
  * Brackets are percent-encoded in the URL.
  */
 import type { Leg } from '../contracts/contract.ts';
+import { expirationSeries, optionRoot } from './expiration-series.ts';
 import { type ExportOrder, exportSymbol } from './export-order.ts';
 import { fromCents, toCents } from './money.ts';
 import { occSymbol } from './occ-symbol.ts';
@@ -54,8 +56,11 @@ export function tradierTradeUrl(order: ExportOrder): string {
     price: fromCents(Math.abs(priceCents)).toFixed(2),
   });
   legs.forEach((leg, index) => {
-    if (leg.contract.kind === 'option')
-      params.set(`option_symbol[${index}]`, occSymbol(leg.contract, { padded: false }));
+    if (leg.contract.kind === 'option') {
+      const series = expirationSeries(leg.contract.expiration, order.series);
+      const root = optionRoot(leg.contract.underlying, series);
+      params.set(`option_symbol[${index}]`, occSymbol(leg.contract, { padded: false, root }));
+    }
     params.set(`side[${index}]`, tradierSide(leg, order.closing === true));
     params.set(`quantity[${index}]`, String(Math.abs(leg.quantity) * size));
   });

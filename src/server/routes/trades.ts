@@ -42,7 +42,7 @@ import type { Database } from '../db/schema.ts';
 import { notFound, parseInput } from '../http/errors.ts';
 import { settleExpiredPositions } from '../jobs/expiry-settlement.ts';
 import type { MarketProvider } from '../market/provider.ts';
-import { underlyingSymbol } from '../trades/market-legs.ts';
+import { listedSeries, underlyingSymbol } from '../trades/market-legs.ts';
 import {
   checkNoIndexStock,
   checkOrderValues,
@@ -393,7 +393,8 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
       // A closing order holds the position's legs reversed: the strategy fits them turned back.
       const opening = body.closing ? legs.map((leg) => ({ ...leg, quantity: -leg.quantity })) : legs;
       checkStrategyLegs(body.strategy, opening);
-      const order = { strategy: body.strategy, legs, size: body.size, closing: body.closing };
+      const series = listedSeries(market, underlyingSymbol(legs[0]!.contract));
+      const order = { strategy: body.strategy, legs, size: body.size, closing: body.closing, series };
       return (format as ExportFormat) === 'thinkorswim'
         ? thinkorswimOrderText(order)
         : { url: tradierTradeUrl(order) };

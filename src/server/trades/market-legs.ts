@@ -6,6 +6,7 @@
 import type { Contract, Leg } from '../../domain/contracts/contract.ts';
 import { expiryInstant } from '../../domain/contracts/expiry.ts';
 import type { LegQuote, PricingEnv, UnderlyingState } from '../../domain/metrics/types.ts';
+import type { SeriesByExpiration } from '../../domain/orders/expiration-series.ts';
 import { settlementValue } from '../../domain/orders/position-pl.ts';
 import type { MarketProvider } from '../market/provider.ts';
 
@@ -22,6 +23,19 @@ export interface LegMarket {
 
 export const underlyingSymbol = (contract: Contract): string =>
   contract.kind === 'stock' ? contract.symbol : contract.underlying;
+
+/**
+ * The series of each expiration the market lists for `symbol`, for the broker exports: a monthly
+ * moved to the Thursday by a holiday is still the monthly, the quarter-ends are quarterlies, and
+ * dailies trade like weeklies.
+ */
+export function listedSeries(market: MarketProvider, symbol: string): SeriesByExpiration {
+  const series: Record<string, SeriesByExpiration[string]> = {};
+  for (const { date, type } of market.optionChain(symbol)?.expirations ?? []) {
+    series[date] = type === 'daily' ? 'weekly' : type;
+  }
+  return series;
+}
 
 /** The leg's quote now, or undefined when the market does not list it. */
 export function legMarket(market: MarketProvider, contract: Contract): LegMarket | undefined {

@@ -63,8 +63,11 @@ describe('marking positions', () => {
     expect(p.legs.map((l) => l.markPrice)).toEqual([602, 6.5]);
     expect(p.plCents).toBe(5000);
     expect(p.roi).toBeCloseTo(5000 / 5_950_000, 12);
-    // Held 3 days: annualized = ROI × 365 / 3.
-    expect(p.roiAnnualized).toBeCloseTo(((5000 / 5_950_000) * 365) / 3, 12);
+    // Held 3 days: too short to annualize.
+    expect(p.roiAnnualized).toBeNull();
+    // Held 10 days: annualized = ROI × 365 / 10.
+    const later = markPosition(position({ openDate: '2026-02-22T15:00:00.000Z' }), quotes, NOW);
+    expect(later.roiAnnualized).toBeCloseTo(((5000 / 5_950_000) * 365) / 10, 12);
   });
 
   test('% of max profit follows the P/L over the same max profit', () => {

@@ -16,6 +16,7 @@ import type {
   TradeExportRequest,
 } from '../../../api/trades.ts';
 import { formatMoney } from '../../../domain/columns/number-format.ts';
+import { ERROR_CATALOGUE } from '../../../domain/errors.ts';
 import {
   editableFields,
   exportAvailability,
@@ -42,6 +43,7 @@ import { effectiveLimits } from '../../../domain/plans/plan-limits.ts';
 import { STRATEGIES } from '../../../domain/strategies/catalogue.ts';
 import { STRATEGY_GROUPS } from '../../../domain/strategies/definition.ts';
 import { SCREENER_STRATEGY_KEYS } from '../../../domain/strategies/strategy-key.ts';
+import { validateLegs } from '../../../domain/strategies/validate-legs.ts';
 import { subscriptionQuery } from '../../api/account.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import type { TradeWrite } from '../../api/trade-mutations.ts';
@@ -50,6 +52,7 @@ import {
   calculationQuery,
   chainQuery,
   stockLastQuery,
+  tradeAccountsQuery,
   tradeWriteKey,
   tradeWrites,
 } from '../../api/trades.ts';
@@ -60,7 +63,7 @@ import { AccountSelect, rememberAccount, rememberedAccount } from '../trades/Acc
 import { LegsTable } from './LegsTable.tsx';
 import { MetricsStrip } from './MetricsStrip.tsx';
 import { customLeg, type EditorLeg, orderDraft, orderLegs, strategyLegs } from './order-draft.ts';
-import { errorCode, errorText } from './order-errors.ts';
+import { errorCode, errorText, legsMismatchText } from './order-errors.ts';
 import { SendTo } from './SendTo.tsx';
 import { TickerPicker } from './TickerPicker.tsx';
 
@@ -74,6 +77,11 @@ export const CUSTOM_EMPTY =
   'Use the buttons below to add legs to your strategy. You can create any structure you like, but all legs must share the same expiration date.';
 export const CUSTOM_HELP_URL = 'https://optionscout.app/help/custom-strategies';
 const RECALC_DELAY_MS = 400;
+/** Why Send To → Trade Log is disabled (the brokers' reason for legs that do not fit, so it shows once). */
+export const ORDER_BLOCKS = {
+  legsMismatch: ERROR_CATALOGUE.LEGS_MISMATCH.message,
+  noAccount: 'Create a trading account above to log this trade.',
+} as const;
 
 export interface EditorInit {
   readonly mode: OrderMode;
@@ -145,10 +153,14 @@ export function OrderEditor({ init }: { init: EditorInit }) {
   const valid = issues.length === 0;
   const sent = symbol ? orderLegs(symbol, legs, newOrder ? chain : null) : null;
   const sizeNumber = numericOrZero(size);
+  // Legs that do not fit the strategy are known here, as the server would answer (LEGS_MISMATCH):
+  // the message stays up without a calculation per keystroke or quote, and nothing is logged.
+  const misfit =
+    rules.autoRecalculate && valid && sent !== null && strategy !== null && !validateLegs(strategy, sent).ok;
 
   // The calculation, at bid/ask level 0, once the inputs settle.
   const request: TradeCalculationRequest | null =
-    rules.autoRecalculate && valid && sent && strategy
+    rules.autoRecalculate && valid && sent && strategy && !misfit
       ? {
           strategy,
           legs: sent,
@@ -169,7 +181,7 @@ export function OrderEditor({ init }: { init: EditorInit }) {
   useLiveQuotes(quoteIdsOf(symbol, settledRequest?.legs));
   const current = request !== null && settledKey === JSON.stringify(request);
   const calcError = current && calc.isError ? calc.error : null;
-  const serverCode = errorCode(calcError);
+  const serverCode = misfit ? 'LEGS_MISMATCH' : errorCode(calcError);
   const mismatch = serverCode === 'LEGS_MISMATCH';
 
   const write = useMutation<unknown, unknown, TradeWrite>({
@@ -178,7 +190,8 @@ export function OrderEditor({ init }: { init: EditorInit }) {
   });
   const pending = write.isPending;
   const submitError = write.error;
-  const calcText = calcError ? errorText(calcError, strategy) : null;
+  const calcText =
+    misfit && strategy ? legsMismatchText(strategy) : calcError ? errorText(calcError, strategy) : null;
   // A refused submit is often refused for the reason the recalculation already shows (a plan
   // that changed meanwhile): one message, not the same one twice.
   const submitText = submitError != null ? errorText(submitError, strategy) : null;
@@ -186,7 +199,15 @@ export function OrderEditor({ init }: { init: EditorInit }) {
     for (const [field, message] of Object.entries(submitError.details)) fieldErrors[field] ??= message;
   }
 
-  const canSubmit = accountId !== null && valid && sent !== null && strategy !== null && !pending;
+  const canSubmit =
+    accountId !== null && valid && sent !== null && strategy !== null && !mismatch && !pending;
+  const accounts = useQuery(tradeAccountsQuery());
+  // Why Trade Log is greyed out, when the form itself does not already say it.
+  const submitBlock = mismatch
+    ? ORDER_BLOCKS.legsMismatch
+    : accounts.isSuccess && accounts.data.length === 0
+      ? ORDER_BLOCKS.noAccount
+      : null;
   const submit = () => {
     if (!canSubmit || !sent || !strategy || accountId === null) return;
     rememberAccount(accountId);
@@ -448,7 +469,13 @@ export function OrderEditor({ init }: { init: EditorInit }) {
       {ready && (
         <div className="submit-row">
           {rules.exportable ? (
-            <SendTo canSubmit={canSubmit} brokers={brokers} request={exportRequest} onSubmit={submit} />
+            <SendTo
+              canSubmit={canSubmit}
+              submitBlock={submitBlock}
+              brokers={brokers}
+              request={exportRequest}
+              onSubmit={submit}
+            />
           ) : (
             <IonButton disabled={!canSubmit} onClick={submit}>
               Submit

@@ -1,7 +1,9 @@
 /**
  * The 'Send To' menu (spec 3 §2): Trade Log (submits), Thinkorswim, Tradier, and a "Can't see
  * your broker?" mail link; the two brokers are disabled for a custom strategy (with the title
- * that says why) and whenever the export is not available. Each broker opens its dialog:
+ * that says why) and whenever the export is not available; Trade Log is disabled while the order
+ * cannot be logged, with the reason when the form does not show it already (legs that do not fit
+ * the strategy, no trading account). Each broker opens its dialog:
  * 'Preparing...' until the export is ready; Thinkorswim's text to copy (with the warning for an
  * export in several parts), Tradier's link (its first 50 characters shown); both with OK.
  */
@@ -76,11 +78,14 @@ function TradierBody({ answer }: { answer: TradierExportAnswer }) {
 
 export function SendTo({
   canSubmit,
+  submitBlock,
   brokers,
   request,
   onSubmit,
 }: {
   canSubmit: boolean;
+  /** Why Trade Log is disabled, when the form does not say it already. */
+  submitBlock: string | null;
   /** Whether the brokers are offered, and the title saying why not. */
   brokers: { readonly available: boolean; readonly reason: string | null };
   request: () => TradeExportRequest | null;
@@ -112,6 +117,7 @@ export function SendTo({
     }
   };
   const title = brokers.reason ?? undefined;
+  const notes = [...new Set([submitBlock, brokers.reason].filter((n): n is string => n !== null))];
   return (
     <>
       {/* A menu opening upwards from the button, in the page itself: nothing to measure or to
@@ -130,7 +136,13 @@ export function SendTo({
             />
             <div className="send-to-menu">
               <IonList>
-                <IonItem button detail={false} disabled={!canSubmit} onClick={() => choose(onSubmit)}>
+                <IonItem
+                  button
+                  detail={false}
+                  disabled={!canSubmit}
+                  title={submitBlock ?? undefined}
+                  onClick={() => choose(onSubmit)}
+                >
                   Trade Log
                 </IonItem>
                 <IonItem
@@ -155,7 +167,11 @@ export function SendTo({
                   Can't see your broker?
                 </IonItem>
               </IonList>
-              {title && <p className="menu-note">{title}</p>}
+              {notes.map((note) => (
+                <p key={note} className="menu-note">
+                  {note}
+                </p>
+              ))}
             </div>
           </>
         )}

@@ -23,6 +23,10 @@ export const EDITOR_MESSAGES: Readonly<Record<string, string>> = {
 export const errorCode = (error: unknown): string | null =>
   error instanceof ApiRequestError ? error.code : null;
 
+/** LEGS_MISMATCH's message followed by the strategy's description. */
+export const legsMismatchText = (strategy: StrategyKey): string =>
+  `${EDITOR_MESSAGES.LEGS_MISMATCH} ${STRATEGIES[strategy].hint}`;
+
 /** The message for a failed editor call; LEGS_MISMATCH carries the strategy's description. */
 export function errorText(error: unknown, strategy: StrategyKey | null): string {
   if (!(error instanceof ApiRequestError)) return GENERIC_ERROR_MESSAGE;
@@ -30,6 +34,6 @@ export function errorText(error: unknown, strategy: StrategyKey | null): string 
   if (error.code === 'EXPORT_NOT_AVAILABLE') return error.message;
   const known = EDITOR_MESSAGES[error.code];
   if (!known) return GENERIC_ERROR_MESSAGE;
-  if (error.code === 'LEGS_MISMATCH' && strategy) return `${known} ${STRATEGIES[strategy].hint}`;
+  if (error.code === 'LEGS_MISMATCH' && strategy) return legsMismatchText(strategy);
   return known;
 }

@@ -1,13 +1,18 @@
 /**
  * The trading account selector of the Trades screen and the order editor (spec 3 §2, §4):
  * accounts load on entry, the first is chosen when none is, a choice no longer listed is
- * cleared, and the last choice is remembered on this device.
+ * cleared, and the last choice is remembered on this device. A user without any account (a new
+ * one, coming from the screener with a first trade) is offered to create one right there, its
+ * name filled in, so the trade can be logged without a detour through Settings.
  */
-import { useQuery } from '@tanstack/react-query';
+import { IonButton } from '@ionic/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import type { SavedTradeAccount } from '../../../api/trade-accounts.ts';
-import { tradeAccountsQuery } from '../../api/trades.ts';
+import { useEffect, useState } from 'react';
+import { type SavedTradeAccount, TRADE_ACCOUNT_NAME_MAX } from '../../../api/trade-accounts.ts';
+import { ApiRequestError } from '../../api/client.ts';
+import type { TradeWrite } from '../../api/trade-mutations.ts';
+import { tradeAccountsQuery, tradeWriteKey, tradeWrites } from '../../api/trades.ts';
 
 const LAST_ACCOUNT_KEY = 'optionscout:trade-account';
 
@@ -29,6 +34,54 @@ export function chooseAccount(accounts: readonly SavedTradeAccount[], wanted: nu
   return accounts[0]?.account_id ?? null;
 }
 
+/** The name offered for a first trading account. */
+export const FIRST_ACCOUNT_NAME = 'Main';
+export const NO_ACCOUNT_HINT = 'Trades are logged in a trading account. Create one to start your trade log.';
+
+function CreateFirstAccount() {
+  const [name, setName] = useState(FIRST_ACCOUNT_NAME);
+  const create = useMutation<unknown, unknown, TradeWrite>({
+    mutationKey: tradeWriteKey,
+    // Shown here; the defaults' onSuccess refreshes the accounts, and the selector picks the new one.
+    onError: () => undefined,
+  });
+  const failure =
+    create.error instanceof ApiRequestError && create.error.status < 500
+      ? create.error.message
+      : create.isError
+        ? 'An error has occurred. Please try again.'
+        : null;
+  return (
+    <form
+      className="first-account"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (name.trim()) create.mutate(tradeWrites.saveAccount(null, name.trim()));
+      }}
+    >
+      <p className="hint">{NO_ACCOUNT_HINT}</p>
+      <div className="first-account-row">
+        <input
+          className="app-input"
+          aria-label="New trading account name"
+          value={name}
+          maxLength={TRADE_ACCOUNT_NAME_MAX}
+          disabled={create.isPending}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <IonButton type="submit" size="small" disabled={!name.trim() || create.isPending}>
+          Create Account
+        </IonButton>
+      </div>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}
+
 export function AccountSelect({
   value,
   onChange,
@@ -43,14 +96,15 @@ export function AccountSelect({
 }) {
   const accounts = useQuery(tradeAccountsQuery());
   const list = accounts.data ?? [];
+  const none = list.length === 0 && accounts.isSuccess;
   useEffect(() => {
     if (!accounts.isSuccess || disabled) return;
     const chosen = chooseAccount(list, value);
     if (chosen !== value) onChange(chosen);
   }, [accounts.isSuccess, list, value, onChange, disabled]);
   return (
-    <div className="account-select">
-      {list.length === 0 && accounts.isSuccess ? (
+    <div className={`account-select${none ? ' none' : ''}`}>
+      {none ? (
         <div className="field inline">
           <span>Account</span>
           <span className="empty-accounts">No trading accounts</span>
@@ -82,6 +136,7 @@ export function AccountSelect({
           Manage
         </Link>
       )}
+      {none && !disabled && <CreateFirstAccount />}
     </div>
   );
 }

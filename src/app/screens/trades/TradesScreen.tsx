@@ -6,7 +6,7 @@
  */
 import { IonButton } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../api/account.ts';
 import { TRADE_VIEWS, type TradeView } from '../../../api/trades.ts';
@@ -147,15 +147,6 @@ export function TradesScreen() {
         <ColumnSettings settings={settings} onChange={changeSettings} />
         <LiveIndicator />
       </div>
-      {noAccounts && (
-        <p className="hint">
-          Add a trading account in{' '}
-          <Link to="/settings/$section" params={{ section: 'tradeAccounts' }}>
-            Settings
-          </Link>{' '}
-          to start your trade log.
-        </p>
-      )}
       {accountId !== null && list.isPending && <Spinner />}
       {list.isError && positions.length === 0 && <p className="field-error">{list.error.message}</p>}
       {accountId !== null && list.isSuccess && positions.length === 0 && <EmptyState view={view} />}

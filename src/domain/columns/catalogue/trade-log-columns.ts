@@ -37,7 +37,12 @@ export const TRADE_LOG_COLUMNS = [
     money,
   ),
   c('roi', 'ROI', 'PL divided by the amount invested.', percent),
-  c('roiAnnualized', 'ROI (Annualized)', 'ROI scaled to a year: ROI × 365 / days in trade.', percent),
+  c(
+    'roiAnnualized',
+    'ROI (Annualized)',
+    'ROI scaled to a year: ROI × 365 / days in trade, from 7 days in trade.',
+    percent,
+  ),
   c(
     'maxProfitGained',
     '% of Max. Profit',

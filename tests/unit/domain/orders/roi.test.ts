@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { annualizedRoi, daysHeld, investedCents, roi } from '../../../../src/domain/orders/roi.ts';
+import {
+  annualizedRoi,
+  daysHeld,
+  investedCents,
+  MIN_DAYS_ANNUALIZED,
+  roi,
+} from '../../../../src/domain/orders/roi.ts';
 
 const DAY = 86_400_000;
 const OPEN = Date.UTC(2025, 0, 2, 15);
@@ -25,8 +31,13 @@ describe('ROI', () => {
     expect(annualizedRoi(null, OPEN, OPEN + DAY)).toBeNull();
   });
 
-  test('a trade held under a day counts as one day', () => {
-    expect(daysHeld(OPEN, OPEN + 2 * 3_600_000)).toBe(1);
-    expect(annualizedRoi(0.01, OPEN, OPEN + 60_000)).toBeCloseTo(3.65, 12);
+  test('not annualized before a week held: null, shown as a dash', () => {
+    expect(MIN_DAYS_ANNUALIZED).toBe(7);
+    expect(daysHeld(OPEN, OPEN + 2 * 3_600_000)).toBeCloseTo(1 / 12, 12);
+    // Minutes after the open a −69% mark would read −25,216% a year.
+    expect(annualizedRoi(-0.6909, OPEN, OPEN + 5 * 60_000)).toBeNull();
+    expect(annualizedRoi(-0.6909, OPEN, OPEN + DAY)).toBeNull();
+    expect(annualizedRoi(0.07, OPEN, OPEN + 7 * DAY - 1)).toBeNull();
+    expect(annualizedRoi(0.07, OPEN, OPEN + 7 * DAY)).toBeCloseTo(3.65, 12);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DomainError } from '../../../../src/domain/errors.ts';
+import type { SeriesByExpiration } from '../../../../src/domain/orders/expiration-series.ts';
 import type { ExportOrder } from '../../../../src/domain/orders/export-order.ts';
 import type { OrderLeg } from '../../../../src/domain/orders/order-leg.ts';
 import { thinkorswimOrderText } from '../../../../src/domain/orders/thinkorswim.ts';
@@ -7,8 +8,8 @@ import { call, leg, put, stock } from './fixtures.ts';
 
 // Expected texts are written by hand in the platform's order syntax, as its order log prints
 // filled orders (e.g. 'SOLD -1 IRON CONDOR QCOM 100 16 FEB 18 65/67.5/60/57.5 CALL/PUT @1.44').
-const tos = (strategy: string, legs: OrderLeg[], size = 1) =>
-  thinkorswimOrderText({ strategy, legs, size } satisfies ExportOrder);
+const tos = (strategy: string, legs: OrderLeg[], size = 1, series?: SeriesByExpiration) =>
+  thinkorswimOrderText({ strategy, legs, size, series } satisfies ExportOrder);
 const SPY = '2025-06-20';
 const FEB = '2025-02-21';
 const WEEKLY = '2025-01-24';
@@ -131,23 +132,111 @@ describe('thinkorswim orders in several parts', () => {
     });
   });
 
-  test('a 1×2 ratio spread, three units', () => {
-    expect(tos('call_ratio_spread', [leg(call(150), 1, 2), leg(call(155), -2, 1.2)], 3)).toEqual({
-      text: 'BUY +3 AAPL 100 17 JAN 25 150 CALL @2.00 LMT\nSELL -6 AAPL 100 17 JAN 25 155 CALL @1.20 LMT',
-      multiple: true,
-    });
-  });
-
   test('a married put', () => {
     expect(tos('married_put', [leg(stock('AAPL'), 100, 150), leg(put(145), 1, 2)])).toEqual({
       text: 'BUY +100 AAPL @150.00 LMT\nBUY +1 AAPL 100 17 JAN 25 145 PUT @2.00 LMT',
       multiple: true,
     });
   });
+});
 
-  test('a butterfly with unequal wings', () => {
+describe('thinkorswim ratio tickets', () => {
+  test('a 1×2 call ratio spread, three units, is one BACKRATIO sold', () => {
+    expect(tos('call_ratio_spread', [leg(call(150), 1, 2), leg(call(155), -2, 1.2)], 3)).toEqual({
+      text: 'SELL -3 1/2 BACKRATIO AAPL 100 17 JAN 25 150/155 CALL @.40 LMT',
+      multiple: false,
+    });
+  });
+
+  test('a 1×3 put ratio spread lists the smaller leg first, a debit as a negative credit', () => {
+    expect(tos('put_ratio_spread', [leg(put(140), -3, 0.5), leg(put(150), 1, 3)]).text).toBe(
+      'SELL -1 1/3 BACKRATIO AAPL 100 17 JAN 25 150/140 PUT @-1.50 LMT',
+    );
+  });
+
+  test('a back ratio bought: the larger leg bought', () => {
+    expect(tos('call_ratio_spread', [leg(call(150), -1, 2), leg(call(155), 2, 1.2)]).text).toBe(
+      'BUY +1 1/2 BACKRATIO AAPL 100 17 JAN 25 150/155 CALL @.40 LMT',
+    );
+  });
+
+  test('a butterfly with unequal wings is one CUSTOM ticket, ratios signed from the first leg', () => {
     const legs = [leg(call(145), 1, 6.9), leg(call(150), -2, 4), leg(call(160), 1, 0.6)];
-    expect(tos('call_butterfly', legs).multiple).toBe(true);
+    expect(tos('call_butterfly', legs)).toEqual({
+      text: 'BUY +1 1/-2/1 CUSTOM AAPL 100 17 JAN 25/17 JAN 25/17 JAN 25 145/150/160 CALL/CALL/CALL @-.50 LMT',
+      multiple: false,
+    });
+  });
+
+  test('a ratio of two expirations is one CUSTOM ticket', () => {
+    const legs = [leg(call(150, FEB), 1, 4), leg(call(155), -2, 1)];
+    expect(tos('call_ratio_spread', legs, 2).text).toBe(
+      'BUY +2 1/-2 CUSTOM AAPL 100 21 FEB 25/17 JAN 25 150/155 CALL/CALL @2.00 LMT',
+    );
+  });
+});
+
+describe('thinkorswim series and sides', () => {
+  const DEC = '2026-12-18';
+  const WEEK = '2026-12-11';
+
+  test('SPX and NDX monthlies carry the [AM] marker; their weeklies are (Weeklys)', () => {
+    const spx = (strike: number, expiration: string) => call(strike, expiration, 'SPX');
+    expect(tos('bull_call_spread', [leg(spx(6000, DEC), 1, 30), leg(spx(6050, DEC), -1, 10)]).text).toBe(
+      'BUY +1 VERTICAL SPX 100 [AM] 18 DEC 26 6000/6050 CALL @20.00 LMT',
+    );
+    expect(tos('naked_put', [leg(put(21000, DEC, 'NDX'), -1, 150)]).text).toBe(
+      'SELL -1 NDX 100 [AM] 18 DEC 26 21000 PUT @150.00 LMT',
+    );
+    expect(tos('bull_call_spread', [leg(spx(6000, WEEK), 1, 25), leg(spx(6050, WEEK), -1, 8)]).text).toBe(
+      'BUY +1 VERTICAL SPX 100 (Weeklys) 11 DEC 26 6000/6050 CALL @17.00 LMT',
+    );
+    // Other monthlies carry no marker.
+    expect(tos('long_call', [leg(call(600, DEC, 'SPY'), 1, 12)]).text).toBe(
+      'BUY +1 SPY 100 18 DEC 26 600 CALL @12.00 LMT',
+    );
+  });
+
+  test('a quarterly series is (Quarterlys)', () => {
+    const Q = '2026-03-31';
+    const legs = [
+      leg(call(790, Q, 'SPY'), -1, 2.5),
+      leg(call(800, Q, 'SPY'), 1, 1.2),
+      leg(put(750, Q, 'SPY'), -1, 3.1),
+      leg(put(740, Q, 'SPY'), 1, 2),
+    ];
+    expect(tos('iron_condor', legs, 1, { [Q]: 'quarterly' }).text).toBe(
+      'SELL -1 IRON CONDOR SPY 100 (Quarterlys) 31 MAR 26 790/800/750/740 CALL/PUT @2.40 LMT',
+    );
+    const calendar = [leg(put(7520, Q, 'SPX'), 1, 70), leg(put(7520, '2026-03-27', 'SPX'), -1, 60)];
+    expect(tos('put_calendar', calendar, 1, { [Q]: 'quarterly', '2026-03-27': 'weekly' }).text).toBe(
+      'BUY +1 CALENDAR SPX 100 (Quarterlys) 31 MAR 26/27 MAR 26 7520 PUT @10.00 LMT',
+    );
+  });
+
+  test('the June 2027 monthly, moved to Thursday by Juneteenth, is still the monthly', () => {
+    const JUNE = '2027-06-17';
+    const legs = [leg(call(650, JUNE, 'SPY'), 1, 9.4), leg(call(660, JUNE, 'SPY'), -1, 5.1)];
+    expect(tos('bull_call_spread', legs, 1, { [JUNE]: 'monthly' }).text).toBe(
+      'BUY +1 VERTICAL SPY 100 17 JUN 27 650/660 CALL @4.30 LMT',
+    );
+    const spx = [leg(call(7000, JUNE, 'SPX'), 1, 40), leg(call(7050, JUNE, 'SPX'), -1, 20)];
+    expect(tos('bull_call_spread', spx, 1, { [JUNE]: 'monthly' }).text).toBe(
+      'BUY +1 VERTICAL SPX 100 [AM] 17 JUN 27 7000/7050 CALL @20.00 LMT',
+    );
+  });
+
+  test('the side follows the structure: a debit spread netting a credit is a BUY at a negative price', () => {
+    expect(tos('bull_call_spread', [leg(call(150), 1, 1), leg(call(155), -1, 1.5)]).text).toBe(
+      'BUY +1 VERTICAL AAPL 100 17 JAN 25 150/155 CALL @-.50 LMT',
+    );
+    expect(tos('bear_put_spread', [leg(put(140), -1, 2.5), leg(put(145), 1, 2)]).text).toBe(
+      'BUY +1 VERTICAL AAPL 100 17 JAN 25 145/140 PUT @-.50 LMT',
+    );
+    // And a credit spread netting a debit is a SELL at a negative price.
+    expect(tos('bear_call_spread', [leg(call(150), -1, 1), leg(call(155), 1, 1.5)]).text).toBe(
+      'SELL -1 VERTICAL AAPL 100 17 JAN 25 150/155 CALL @-.50 LMT',
+    );
   });
 });
 

@@ -70,6 +70,33 @@ describe('Tradier trade link', () => {
     );
   });
 
+  test('SPX weeklies and quarterlies trade under SPXW, NDX ones under NDXP; the monthlies under the index', () => {
+    const spx = (expiration: string) => ({ ...call(6000), underlying: 'SPX', expiration });
+    const legs = (expiration: string) => [leg(spx(expiration), 1, 25)];
+    expect(decoded(url('long_call', legs('2026-12-11')))).toBe(
+      'https://dash.tradier.com/trade?class=option&symbol=SPX&duration=day&type=limit&price=25.00' +
+        '&option_symbol[0]=SPXW261211C06000000&side[0]=buy_to_open&quantity[0]=1',
+    );
+    expect(decoded(url('long_call', legs('2026-12-18')))).toContain('option_symbol[0]=SPX261218C06000000&');
+    const quarterly = tradierTradeUrl({
+      strategy: 'long_call',
+      legs: legs('2026-12-31'),
+      size: 1,
+      series: { '2026-12-31': 'quarterly' },
+    });
+    expect(decoded(quarterly)).toContain('option_symbol[0]=SPXW261231C06000000&');
+    // The June 2027 monthly, moved to the Thursday: the AM-settled SPX series.
+    const june = tradierTradeUrl({
+      strategy: 'long_call',
+      legs: legs('2027-06-17'),
+      size: 1,
+      series: { '2027-06-17': 'monthly' },
+    });
+    expect(decoded(june)).toContain('option_symbol[0]=SPX270617C06000000&');
+    const ndx = [leg({ ...put(21000), underlying: 'NDX', expiration: '2026-12-11' }, -1, 90)];
+    expect(decoded(url('naked_put', ndx))).toContain('option_symbol[0]=NDXP261211P21000000&');
+  });
+
   test('custom strategies are refused', () => {
     expect(() => url('custom', [leg(call(150), 1, 1)])).toThrow(
       'This feature is not available for a custom strategy.',
