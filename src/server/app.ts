@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ScanEngine } from './engine/scan-engine.ts';
 import { ERROR_BODY_OPTIONS, installErrorHandling } from './http/errors.ts';
+import { recordRoutes } from './http/route-table.ts';
 import { serveApp } from './http/static-app.ts';
 import { installTextRule } from './http/text-rule.ts';
 import { mountTradesHub } from './hub/trades-hub.ts';
@@ -81,6 +82,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
   installTextRule(app);
+  recordRoutes(app);
   await app.register(helmet, {
     // The app shell is same-origin; the service worker and manifest need nothing extra.
     contentSecurityPolicy: {
