@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isApiError } from '../../src/api/errors.ts';
 import type { SavedList } from '../../src/api/screener.ts';
@@ -297,6 +298,25 @@ describe('router and connection errors are coded', () => {
   test('a path parameter past its length → 414 URI_TOO_LONG', async () => {
     const res = await alice.request(`/api/v1/lists/${'1'.repeat(200)}`, { method: 'DELETE' });
     await expectError(res, 414, 'URI_TOO_LONG');
+  });
+
+  test('bytes that are not HTTP → 400 BAD_REQUEST', async () => {
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.any(String),
+    });
   });
 
   test('headers past the limit → 431 HEADERS_TOO_LARGE', async () => {

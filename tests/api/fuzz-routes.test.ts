@@ -2,9 +2,12 @@
  * Bad input never gives a 500, on any route. Every route the server registered (its route
  * table, so a route added later is fuzzed without being listed here) gets a bounded, seeded set
  * of malformed path parameters, query strings and bodies, with a valid bearer token and without
- * one. Any 5xx fails, and so does a 4xx without the API's `{ code, message }` body; the sign-in
- * and sign-up form routes may answer their 4xx as an HTML page instead. HEAD answers carry no
- * body, so only their status is checked. Each failure is listed with what was sent.
+ * one (routes that need a token get only the first few probes of each kind then: they answer
+ * 401 before reading anything). A valid body of each call is also sent with every field, at any
+ * depth, replaced by odd values. Any 5xx fails, and so does a 4xx whose body is not a catalogue
+ * code with its status; the sign-in and sign-up form routes may answer their 4xx as an HTML page
+ * instead. HEAD answers carry no body, so only their status is checked. Each failure is listed
+ * with what was sent.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
