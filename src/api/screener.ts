@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { SCREENER_STRATEGY_KEYS } from '../domain/strategies/strategy-key.ts';
+import { idSchema } from './ids.ts';
 import { scanDefinitionSchema } from './scans.ts';
 import {
   LIST_NAME_MAX,
@@ -22,10 +23,6 @@ import {
 } from './screener-model.ts';
 
 export * from './screener-model.ts';
-
-/** Ids of scans, lists, tags and universes: positive whole numbers. */
-export const screenerIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 const title = z
   .string()
@@ -60,7 +57,7 @@ export const scanSaveSchema = scanDefinitionSchema
     filters: scanDefinitionSchema.shape.filters.removeDefault().optional(),
     title: title.nullish(),
     description: description.nullish(),
-    copyOf: id.nullish(),
+    copyOf: idSchema.nullish(),
   });
 export type ScanSave = z.input<typeof scanSaveSchema>;
 
@@ -76,8 +73,8 @@ export const scanPatchSchema = z
   .strictObject({
     title: title.optional(),
     description: description.optional(),
-    listId: id.optional(),
-    tagIds: z.array(id).max(20).optional(),
+    listId: idSchema.optional(),
+    tagIds: z.array(idSchema).max(20).optional(),
   })
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Nothing to change.');
 export type ScanPatch = z.input<typeof scanPatchSchema>;
@@ -103,7 +100,7 @@ export type ListNameInput = z.input<typeof listNameSchema>;
  * the path; sent to the first, it updates that universe (the spec's single save call).
  */
 export const universeSaveSchema = z.strictObject({
-  universe_id: id.nullish(),
+  universe_id: idSchema.nullish(),
   name: z
     .string()
     .trim()

@@ -4,6 +4,7 @@
  * renames one, `DELETE /tradeaccount/{id}` deletes one with its trades.
  */
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 
 /** Longest name (spec 3 §9). */
 export const TRADE_ACCOUNT_NAME_MAX = 256;
@@ -24,7 +25,7 @@ export interface SavedTradeAccount extends TradeAccount {
  * spec's wording ('{field} can't be empty'). `account_id`, when sent, must match the path.
  */
 export const tradeAccountSaveSchema = z.strictObject({
-  account_id: z.number().int().positive().nullable().optional(),
+  account_id: idSchema.nullable().optional(),
   name: z
     .string()
     .trim()
@@ -32,5 +33,3 @@ export const tradeAccountSaveSchema = z.strictObject({
     .max(TRADE_ACCOUNT_NAME_MAX, `Name can have at most ${TRADE_ACCOUNT_NAME_MAX} characters`),
 });
 export type TradeAccountSave = z.input<typeof tradeAccountSaveSchema>;
-
-export const tradeAccountIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

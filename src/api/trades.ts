@@ -7,7 +7,9 @@ import { z } from 'zod';
 import type { Contract } from '../domain/contracts/contract.ts';
 import type { PLProfile } from '../domain/metrics/pl-profile.ts';
 import type { TradeMetrics } from '../domain/metrics/types.ts';
+import { MAX_SIZE, MIN_SIZE } from '../domain/orders/order-validation.ts';
 import { SCREENER_STRATEGY_KEYS } from '../domain/strategies/strategy-key.ts';
+import { idSchema, idTextSchema } from './ids.ts';
 
 const SYMBOL = /^[A-Z]+(?:\.[A-Z]+)*$/;
 
@@ -43,7 +45,10 @@ export type OrderStrategy = z.infer<typeof orderStrategySchema>;
 /** The order as the editor sends it (spec 3 §3 "Trade submit payload"). */
 export const orderPayloadSchema = z.strictObject({
   legs: z.array(orderLegSchema).min(1).max(10),
-  /** Spread units. */
+  /**
+   * Spread units. Any number here: the order rules check MIN_SIZE to MAX_SIZE with the editor's
+   * message on the field `size`, together with the legs' rules.
+   */
   size: z.number(),
   comment: z.string().max(2000).default(''),
   /**
@@ -59,7 +64,7 @@ export type OrderPayload = z.input<typeof orderPayloadSchema>;
 
 /** `PUT /trades/{id?}` and `PATCH /trades/{id}` query. */
 export const orderQuerySchema = z.strictObject({
-  accountId: z.coerce.number().int().positive().optional(),
+  accountId: idTextSchema.optional(),
   strategy: orderStrategySchema.optional(),
 });
 
@@ -67,16 +72,16 @@ export const TRADE_VIEWS = ['open', 'closed', 'archived'] as const;
 export type TradeView = (typeof TRADE_VIEWS)[number];
 
 export const tradesListQuerySchema = z.strictObject({
-  accountId: z.coerce.number().int().positive(),
+  accountId: idTextSchema,
 });
 
 /** `POST /trades/trade`: the order editor's calculation (bid/ask level 0, the mid). */
 export const tradeCalculationSchema = z.strictObject({
   strategy: orderStrategySchema,
   legs: z.array(orderLegSchema).min(1).max(10),
-  size: z.number().int().min(1).max(100_000).default(1),
+  size: z.number().int().min(MIN_SIZE).max(MAX_SIZE).default(1),
   /** An existing order: markMadeTrade is that order as made, marked to today's market. */
-  asofOrderId: z.number().int().positive().nullable().optional(),
+  asofOrderId: idSchema.nullable().optional(),
 });
 export type TradeCalculationRequest = z.input<typeof tradeCalculationSchema>;
 
@@ -87,6 +92,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const tradeExportSchema = z.strictObject({
   strategy: orderStrategySchema,
   legs: z.array(orderLegSchema).min(1).max(10),
+  /** As in the order payload: the order rules bound it (EXPORT_NOT_AVAILABLE naming `size`). */
   size: z.number(),
   comment: z.string().max(2000).default(''),
   closing: z.boolean().default(false),

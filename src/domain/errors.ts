@@ -9,7 +9,7 @@
  */
 
 interface CatalogueEntry {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 504;
+  readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 504;
   readonly message: string;
 }
 
@@ -24,9 +24,18 @@ export const ERROR_CATALOGUE = {
     message: 'Your subscription has ended. Please choose a plan to continue.',
   },
   NOT_FOUND: { status: 404, message: 'The requested item was not found.' },
+  /** The connection sent no complete request in time (the server's own limit). */
+  REQUEST_TIMEOUT: {
+    status: 408,
+    message:
+      'Unable to handle the request in a reasonable amount of time. Please try to change the parameters and try again.',
+  },
   CONFLICT: { status: 409, message: 'The item was changed meanwhile. Please reload and try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  /** A path segment longer than any id, symbol or key the API takes. */
+  URI_TOO_LONG: { status: 414, message: 'The address is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request must be sent as JSON.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'An error has occurred. Please try again.' },
   TIMEOUT: {

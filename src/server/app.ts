@@ -12,10 +12,12 @@ import { type Clock, openClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ScanEngine } from './engine/scan-engine.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { ERROR_BODY_OPTIONS, installErrorHandling } from './http/errors.ts';
 import { installRateLimits } from './http/rate-limits.ts';
+import { recordRoutes } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-app.ts';
+import { installTextRule } from './http/text-rule.ts';
 import { mountTradesHub } from './hub/trades-hub.ts';
 import { type RunningJob, startExpirySettlement } from './jobs/expiry-settlement.ts';
 import { lazySimulatedMarket } from './market/lazy-market.ts';
@@ -78,8 +80,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // Only behind a proxy we run: otherwise a client could pick its own address (and so
     // its own rate-limit bucket) with X-Forwarded-For.
     trustProxy: config.trustProxy,
+    ...ERROR_BODY_OPTIONS,
   });
   installErrorHandling(app);
+  installTextRule(app);
+  recordRoutes(app);
   await app.register(helmet, {
     // The app shell is same-origin; the service worker and manifest need nothing extra.
     contentSecurityPolicy: {

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../../src/server/config.ts';
+import { type RouteEntry, routeTable } from '../../src/server/http/route-table.ts';
 import { startServer } from '../../src/server/main.ts';
 
 export interface TestServer {
@@ -16,6 +17,12 @@ export interface TestServer {
   readonly config: Config;
   request(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
+}
+
+/** A server of this process: its route table is at hand. */
+export interface InProcessTestServer extends TestServer {
+  /** Every route the server registered (method, full path, config). */
+  routes(): readonly RouteEntry[];
 }
 
 export function freePort(): Promise<number> {
@@ -32,7 +39,7 @@ export function freePort(): Promise<number> {
 export async function startTestServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-): Promise<TestServer> {
+): Promise<InProcessTestServer> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'app-test-'));
   const port = overrides.port ?? (await freePort());
   const config: Config = {
@@ -52,6 +59,7 @@ export async function startTestServer(
     url,
     config,
     request: (path, init) => fetch(`${url}${path}`, init),
+    routes: () => routeTable(server.app),
     stop: async () => {
       await server.stop();
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { DomainError } from '../errors.ts';
 import type { SeriesByExpiration } from './expiration-series.ts';
 import { type OrderLeg, underlyingOf } from './order-leg.ts';
 import { CUSTOM_EXPORT_MESSAGE } from './order-modes.ts';
-import { CUSTOM_STRATEGY, ORDER_MESSAGES } from './order-validation.ts';
+import { CUSTOM_STRATEGY, MAX_SIZE, MIN_SIZE, ORDER_MESSAGES } from './order-validation.ts';
 
 export interface ExportOrder {
   readonly strategy: string;
@@ -22,8 +22,11 @@ export function exportSymbol(order: ExportOrder): string {
     throw new DomainError('EXPORT_NOT_AVAILABLE', { message: CUSTOM_EXPORT_MESSAGE });
   }
   if (order.legs.length === 0) throw new DomainError('NO_LEGS');
-  if (!Number.isInteger(order.size) || order.size < 1) {
+  if (!Number.isInteger(order.size) || order.size < MIN_SIZE) {
     throw new DomainError('VALIDATION_FAILED', { details: { size: ORDER_MESSAGES.size } });
+  }
+  if (order.size > MAX_SIZE) {
+    throw new DomainError('VALIDATION_FAILED', { details: { size: ORDER_MESSAGES.sizeTooLarge } });
   }
   const symbol = underlyingOf(order.legs);
   if (symbol === undefined) {

@@ -17,7 +17,13 @@ export const STOCK_QUANTITY = {
 } as const;
 /** Limit price per share: at least 0.01, at most 2 decimals; the input's arrows step by 0.1. */
 export const LIMIT_PRICE = { min: 0.01, decimals: 2, step: 0.1 } as const;
+/**
+ * An order's size in spread units: a whole number from MIN_SIZE to MAX_SIZE. The one bound of
+ * every call that takes a size (submit, close, adjust, calculation, exports; docs/API.md), and
+ * far inside what the stored size (a 32-bit integer) and the money figures hold.
+ */
 export const MIN_SIZE = 1;
+export const MAX_SIZE = 100_000;
 
 export const CUSTOM_STRATEGY = 'custom';
 /** A custom strategy holds up to 4 option legs and 1 stock leg. */
@@ -77,6 +83,7 @@ export const ORDER_MESSAGES = {
   limitPriceTooLow: `Limit price must be at least ${LIMIT_PRICE.min}.`,
   limitPriceDecimals: `Limit price can have at most ${LIMIT_PRICE.decimals} decimals.`,
   size: `Size must be a whole number, at least ${MIN_SIZE}.`,
+  sizeTooLarge: `Size can be at most ${MAX_SIZE.toLocaleString('en-US')}.`,
   optionQuantity: `Option quantity must be a whole number from ${OPTION_QUANTITY.min} to ${OPTION_QUANTITY.max}.`,
   stockQuantity: `Stock quantity must be ${STOCK_QUANTITY.min} to ${STOCK_QUANTITY.max} shares, in steps of ${STOCK_QUANTITY.step}.`,
   oneStockLeg: 'Only one stock leg is allowed.',
@@ -207,6 +214,8 @@ export function validateOrder(
   const size = numericOrZero(draft.size);
   if (isBlank(draft.size) || !Number.isInteger(size) || size < MIN_SIZE) {
     issues.push({ code: OrderIssueCode.SizeInvalid, field: 'size', message: ORDER_MESSAGES.size });
+  } else if (size > MAX_SIZE) {
+    issues.push({ code: OrderIssueCode.SizeInvalid, field: 'size', message: ORDER_MESSAGES.sizeTooLarge });
   }
   if (draft.strategy === CUSTOM_STRATEGY)
     issues.push(...customIssues(draft.legs, limits.maxCustomStrategyLegs));

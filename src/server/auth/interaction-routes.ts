@@ -13,6 +13,7 @@ import { errors as oidcErrors } from 'oidc-provider';
 import { OIDC_BASE } from '../../api/paths.ts';
 import type { Limit } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
 import { emailProblem, normalizeEmail } from './email-address.ts';
 import { type EmbeddedIssuer, formActionSources } from './embedded-issuer.ts';
 import { identityByEmail, insertIdentity } from './identities.ts';
@@ -75,6 +76,17 @@ function renderFailure(error: FastifyError, request: FastifyRequest, reply: Fast
         'This page has expired',
         'The sign-in took too long or was already used. Please start again.',
       ),
+    );
+  }
+  // A post the form never sends (not a form, malformed, too large, text no column stores):
+  // the status the API would answer, on a page.
+  const status = error instanceof HttpError ? error.status : error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    request.log.info({ status, code: error.code }, error.message);
+    return sendPage(
+      reply,
+      status,
+      messagePage('The form could not be read', 'Please go back, check what you entered and try again.'),
     );
   }
   request.log.error({ err: error }, 'sign-in page failed');

@@ -1,12 +1,23 @@
 /**
  * Turns every failure into the API's `{ code, message, details? }` body with the right
  * status. Bad input never becomes a 500: Fastify's own client errors (malformed JSON,
- * wrong content type, oversized body) keep their 4xx status and get a code here.
+ * wrong content type, oversized body, a path its router cannot decode) keep their 4xx status
+ * and get a code here, and so do the connection errors Node answers before Fastify sees a
+ * request (headers too large).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import type { ApiError } from '../../api/errors.ts';
-import { DomainError, errorStatus } from '../../domain/errors.ts';
+import { DomainError, type ErrorCode, errorMessage, errorStatus } from '../../domain/errors.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -52,6 +63,9 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
   FST_ERR_RATE_LIMITED: 'RATE_LIMITED',
+  // The router's: a path that is not valid percent-encoded UTF-8, a parameter past maxParamLength.
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
 };
 
 function toApiError(error: FastifyError | Error): { status: number; body: ApiError } {
@@ -86,11 +100,46 @@ function toApiError(error: FastifyError | Error): { status: number; body: ApiErr
   return { status, body: { code, message: error.message } };
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toApiError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, status }, body.message);
-    return reply.status(status).type('application/json').send(body);
-  });
+function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toApiError(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: body.code, status }, body.message);
+  return reply.status(status).type('application/json').send(body);
 }
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(sendApiError);
+}
+
+/** The connection errors Node reports before there is a request, by their Node code. */
+const CONNECTION_CODES: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+};
+
+/**
+ * Answers a connection error (headers too large, a request not sent in time, bytes that are no
+ * HTTP) with the API's error body, as Fastify's default handler does with its own, then closes.
+ */
+function answerConnectionError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = (error.code && CONNECTION_CODES[error.code]) || 'BAD_REQUEST';
+  const status = errorStatus(code);
+  const body = JSON.stringify({ code, message: errorMessage(code) } satisfies ApiError);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Fastify options that route its router's errors (`frameworkErrors`) and Node's connection
+ * errors through the same error bodies; spread into the `Fastify()` call.
+ */
+export const ERROR_BODY_OPTIONS = {
+  frameworkErrors: sendApiError,
+  clientErrorHandler: answerConnectionError,
+} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;

@@ -4,26 +4,15 @@
  * not blank (400 LIST_EMPTY_NAME) and unique per user ignoring case (409 LIST_DUPLICATE_NAME);
  * the fixed lists cannot be renamed or deleted (422 READ_ONLY); another user's list is 404.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  type ListsAnswer,
-  listNameSchema,
-  listsQuerySchema,
-  type SavedList,
-  screenerIdSchema,
-} from '../../api/screener.ts';
+import { type ListsAnswer, listNameSchema, listsQuerySchema, type SavedList } from '../../api/screener.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-id.ts';
 import { createList, deleteList, listsFor, renameList } from '../screener/scan-lists.ts';
 import { lockUser } from '../trades/trade-store.ts';
-
-function pathListId(request: FastifyRequest): number {
-  const parsed = screenerIdSchema.safeParse((request.params as { id?: string }).id);
-  if (!parsed.success) throw notFound('List');
-  return parsed.data;
-}
 
 export function scanListRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
   const { db } = deps;
@@ -49,7 +38,7 @@ export function scanListRoutes(app: FastifyInstance, deps: { db: Kysely<Database
 
   app.patch('/lists/:id', async (request): Promise<SavedList> => {
     const user = requireUser(request);
-    const id = pathListId(request);
+    const id = pathId(request, 'List');
     const { name } = parseInput(listNameSchema, request.body);
     return db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
@@ -59,7 +48,7 @@ export function scanListRoutes(app: FastifyInstance, deps: { db: Kysely<Database
 
   app.delete('/lists/:id', async (request, reply) => {
     const user = requireUser(request);
-    const id = pathListId(request);
+    const id = pathId(request, 'List');
     await db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
       await deleteList(trx, user.id, id);

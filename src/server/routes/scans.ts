@@ -15,11 +15,11 @@ import {
   scanPatchSchema,
   scanSaveSchema,
   scanUpdateSchema,
-  screenerIdSchema,
 } from '../../api/screener.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound, parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-id.ts';
 import { type NormalizedScan, normalizeScan } from '../screener/scan-definition.ts';
 import { assertCanSaveScan } from '../screener/scan-limits.ts';
 import { moveTarget, roleListIds } from '../screener/scan-lists.ts';
@@ -37,13 +37,6 @@ import {
 import { assertUniverseVisible } from '../screener/universe-store.ts';
 import { lockUser } from '../trades/trade-store.ts';
 import type { SignedInUser } from '../users/users.ts';
-
-/** The scan id of the path; anything but a positive whole number is no scan (404). */
-function pathScanId(request: FastifyRequest): number {
-  const parsed = screenerIdSchema.safeParse((request.params as { id?: string }).id);
-  if (!parsed.success) throw notFound('Scan');
-  return parsed.data;
-}
 
 /** A blank title is the default one (spec 2 §3.3). */
 const titleOf = (given: string | null | undefined, fallback: string): string =>
@@ -101,11 +94,14 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
     return { ...(await load(user, id)), warnings };
   });
 
-  app.get('/scans/:id', async (request): Promise<Scan> => load(requireUser(request), pathScanId(request)));
+  app.get(
+    '/scans/:id',
+    async (request): Promise<Scan> => load(requireUser(request), pathId(request, 'Scan')),
+  );
 
   app.put('/scans/:id', async (request): Promise<SavedScanAnswer> => {
     const user = requireUser(request);
-    const id = pathScanId(request);
+    const id = pathId(request, 'Scan');
     const input = parseInput(scanUpdateSchema, request.body);
     const { warnings, warn } = collector(request);
     await db.transaction().execute(async (trx) => {
@@ -132,7 +128,7 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
 
   app.patch('/scans/:id', async (request): Promise<Scan> => {
     const user = requireUser(request);
-    const id = pathScanId(request);
+    const id = pathId(request, 'Scan');
     const patch = parseInput(scanPatchSchema, request.body);
     await db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
@@ -155,7 +151,7 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
 
   app.delete('/scans/:id', async (request, reply) => {
     const user = requireUser(request);
-    const id = pathScanId(request);
+    const id = pathId(request, 'Scan');
     await ownScan(db, user.id, id);
     // Its tags and favourite marks go with it (foreign keys cascade).
     await db.deleteFrom('scans').where('id', '=', id).where('user_id', '=', user.id).execute();
@@ -164,7 +160,7 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
 
   const favorite = async (request: FastifyRequest, reply: FastifyReply, marked: boolean) => {
     const user = requireUser(request);
-    const id = pathScanId(request);
+    const id = pathId(request, 'Scan');
     if (!(await visibleScan(db, user.id, id))) throw notFound('Scan');
     if (marked) {
       await db

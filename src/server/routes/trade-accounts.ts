@@ -4,31 +4,21 @@
  * one beyond the plan's account limit is 422 PLAN_LIMIT_REACHED. Another user's account is 404.
  * Deleting an account deletes its trades.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import {
-  type SavedTradeAccount,
-  tradeAccountIdSchema,
-  tradeAccountSaveSchema,
-} from '../../api/trade-accounts.ts';
+import { type SavedTradeAccount, tradeAccountSaveSchema } from '../../api/trade-accounts.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { effectiveLimits, hasRoom } from '../../domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound, parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-id.ts';
 import { type Db, lockUser } from '../trades/trade-store.ts';
 
 const answer = (row: { id: number; name: string }): SavedTradeAccount => ({
   account_id: row.id,
   name: row.name,
 });
-
-/** The account id of the path; anything but a positive whole number is not an account (404). */
-export function pathAccountId(request: FastifyRequest): number {
-  const parsed = tradeAccountIdSchema.safeParse((request.params as { id?: string }).id);
-  if (!parsed.success) throw notFound('Trading account');
-  return parsed.data;
-}
 
 async function assertUniqueName(
   db: Db,
@@ -102,7 +92,7 @@ export function tradeAccountRoutes(app: FastifyInstance, deps: { db: Kysely<Data
 
   app.patch('/tradeaccount/:id', async (request): Promise<SavedTradeAccount> => {
     const user = requireUser(request);
-    const id = pathAccountId(request);
+    const id = pathId(request, 'Trading account');
     const { account_id: given, name } = parseInput(tradeAccountSaveSchema, request.body);
     if (given != null && given !== id) {
       throw new DomainError('VALIDATION_FAILED', {
@@ -114,7 +104,7 @@ export function tradeAccountRoutes(app: FastifyInstance, deps: { db: Kysely<Data
 
   app.delete('/tradeaccount/:id', async (request, reply) => {
     const user = requireUser(request);
-    const id = pathAccountId(request);
+    const id = pathId(request, 'Trading account');
     // Its positions and orders go with it (foreign keys cascade), in one statement.
     const result = await db
       .deleteFrom('trade_accounts')

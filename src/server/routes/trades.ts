@@ -40,6 +40,7 @@ import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound, parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-id.ts';
 import { settleExpiredPositions } from '../jobs/expiry-settlement.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { listedSeries, underlyingSymbol } from '../trades/market-legs.ts';
@@ -73,13 +74,6 @@ export interface TradeRouteDeps {
 
 /** Closing and adjusting never meet the plan's custom-leg cap: the position exists already. */
 const EXISTING_ORDER_LIMITS = { maxCustomStrategyLegs: CUSTOM_MAX_LEGS } as const;
-
-function pathOrderId(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1) throw notFound('Order');
-  return id;
-}
 
 const invalid = (field: string, problem: string) =>
   new DomainError('VALIDATION_FAILED', { details: { [field]: problem } });
@@ -158,9 +152,21 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     return orderAnswer(order, position, orders, market, market.now());
   }
 
+  /**
+   * A close repeated with its client order id answers the close it made; an id already used by
+   * any other order (another position's, or this position's opening) is a conflict, never that
+   * other order.
+   */
+  function replayedClose<O extends { position_id: number; kind: string }>(prior: O, positionId: number): O {
+    if (prior.position_id !== positionId || prior.kind !== 'close') {
+      throw new DomainError('CONFLICT', { message: 'This client order id was used by another order.' });
+    }
+    return prior;
+  }
+
   /** The order of the path with its position, both the caller's, else 404. */
   async function ownOrder(request: FastifyRequest, userId: number) {
-    const order = await orderOf(db, userId, pathOrderId(request));
+    const order = await orderOf(db, userId, pathId(request, 'Order'));
     const position = order && (await positionOf(db, userId, order.position_id));
     if (!order || !position) throw notFound('Order');
     return { order, position };
@@ -248,11 +254,12 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     const query = parseInput(orderQuerySchema, request.query, 'query');
     const body = parseInput(orderPayloadSchema, request.body);
     const clientOrderId = body.clientOrderId ?? null;
+    // The order of the path first: a used client order id answers nothing about another id.
+    const { position } = await ownOrder(request, user.id);
     if (clientOrderId) {
       const prior = await orderByClientId(db, user.id, clientOrderId);
-      if (prior) return answerFor(db, user.id, prior);
+      if (prior) return answerFor(db, user.id, replayedClose(prior, position.id));
     }
-    const { position } = await ownOrder(request, user.id);
     if (query.accountId !== undefined && query.accountId !== position.account_id) throw notFound('Order');
     if (query.strategy !== undefined && query.strategy !== position.strategy) {
       throw invalid('query.strategy', "Not the position's strategy.");
@@ -269,7 +276,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
       await lockUser(trx, user.id);
       if (clientOrderId) {
         const prior = await orderByClientId(trx, user.id, clientOrderId);
-        if (prior) return prior;
+        if (prior) return replayedClose(prior, position.id);
       }
       // Re-read under the lock: the settlement or another close may have come first.
       const current = await positionOf(trx, user.id, position.id, { forUpdate: true });

@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { screenerIdSchema, type Universe, universeSaveSchema } from '../../api/screener.ts';
+import { type Universe, universeSaveSchema } from '../../api/screener.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
+import { pathId } from '../http/path-id.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import {
   createUniverse,
@@ -21,12 +22,6 @@ import {
 } from '../screener/universe-store.ts';
 import { lockUser } from '../trades/trade-store.ts';
 
-function pathUniverseId(request: FastifyRequest): number {
-  const parsed = screenerIdSchema.safeParse((request.params as { id?: string }).id);
-  if (!parsed.success) throw notFound('Universe');
-  return parsed.data;
-}
-
 export function universeRoutes(
   app: FastifyInstance,
   deps: { db: Kysely<Database>; market: MarketProvider },
@@ -34,15 +29,15 @@ export function universeRoutes(
   const { db, market } = deps;
   const knownSymbols = () => new Set(market.universe().map((u) => u.symbol));
 
-  const save = async (request: FastifyRequest, pathId: number | null): Promise<Universe> => {
+  const save = async (request: FastifyRequest, idOfPath: number | null): Promise<Universe> => {
     const user = requireUser(request);
     const body = parseInput(universeSaveSchema, request.body);
-    if (pathId !== null && body.universe_id != null && body.universe_id !== pathId) {
+    if (idOfPath !== null && body.universe_id != null && body.universe_id !== idOfPath) {
       throw new DomainError('VALIDATION_FAILED', {
         details: { 'body.universe_id': 'Does not match the path.' },
       });
     }
-    const id = pathId ?? body.universe_id ?? null;
+    const id = idOfPath ?? body.universe_id ?? null;
     const symbols = universeSymbols(body.symbols, knownSymbols());
     return db.transaction().execute(async (trx) => {
       // Serializes the user's universe changes, so two saves of one name cannot both pass.
@@ -55,10 +50,10 @@ export function universeRoutes(
 
   app.get('/universes', async (request): Promise<Universe[]> => universesFor(db, requireUser(request).id));
   app.patch('/universes', (request) => save(request, null));
-  app.patch('/universes/:id', (request) => save(request, pathUniverseId(request)));
+  app.patch('/universes/:id', (request) => save(request, pathId(request, 'Universe')));
   app.delete('/universes/:id', async (request, reply) => {
     const user = requireUser(request);
-    const id = pathUniverseId(request);
+    const id = pathId(request, 'Universe');
     await db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
       await deleteUniverse(trx, user.id, id);

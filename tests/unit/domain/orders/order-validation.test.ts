@@ -76,7 +76,13 @@ describe('field rules', () => {
     ]);
   });
 
-  test.each([1, '3', 250])('size %j is fine', (size) => {
+  test.each([100_001, 2 ** 31, 1e300, '100001'])('size %j is past the bound', (size) => {
+    expect(validateOrder(draft({ size }), PLAN)).toEqual([
+      { code: 'SIZE_INVALID', field: 'size', message: 'Size can be at most 100,000.' },
+    ]);
+  });
+
+  test.each([1, '3', 250, 100_000])('size %j is fine', (size) => {
     expect(codes(draft({ size }))).toEqual([]);
   });
 

@@ -253,6 +253,12 @@ describe('thinkorswim refusals', () => {
   test('empty orders, bad sizes and mixed underlyings', () => {
     expect(() => tos('long_call', [])).toThrow(DomainError);
     expect(() => tos('long_call', [leg(call(150), 1, 2.1)], 0)).toThrow(DomainError);
+    expect(() => tos('long_call', [leg(call(150), 1, 2.1)], 1e300)).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        details: { size: 'Size can be at most 100,000.' },
+      }),
+    );
     expect(() =>
       tos('bull_call_spread', [leg(call(150), 1, 3), leg(call(155, '2025-01-17', 'MSFT'), -1, 1)]),
     ).toThrow('All legs must trade the same underlying.');
