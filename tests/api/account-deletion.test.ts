@@ -7,8 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SubscriptionAnswer } from '../../src/api/account.ts';
 import { ListRole } from '../../src/api/screener-model.ts';
 import type { SavedTradeAccount } from '../../src/api/trade-accounts.ts';
-import { moveClock, type SignedInClient, signedIn } from '../support/auth.ts';
-import { formAction, oidcAgent } from '../support/oidc-agent.ts';
+import {
+  clientWithToken,
+  moveClock,
+  type SignedInClient,
+  signedIn,
+  signInThroughIssuer,
+} from '../support/auth.ts';
 import { listOf, lists, saveScan, saveUniverse, universes } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createAccount, json } from '../support/trades.ts';
@@ -22,41 +27,13 @@ afterAll(() => server?.stop());
 const PASSWORD = 'a long enough password';
 
 /** Signs up (or in) through the embedded issuer's pages, as the app does; the id token. */
-async function signUpOrIn(
-  email: string,
-  mode: 'signup' | 'signin',
-): Promise<{ status: number; token: string | null }> {
-  const appAuth = `${server.url}/auth`;
-  const agent = oidcAgent(`${server.url}/oidc`, [appAuth]);
-  const page = await agent.authorize({
-    clientId: 'optionscout',
-    redirectUri: appAuth,
-    state: 's',
-    nonce: 'n',
-    signUp: mode === 'signup',
-  });
-  const fields: Record<string, string> =
-    mode === 'signup'
-      ? { given_name: 'Dee', family_name: 'Lete', email, password: PASSWORD }
-      : { email, password: PASSWORD };
-  const stop = await agent.submit(formAction(page), fields);
+async function signUpOrIn(email: string, mode: 'signup' | 'signin') {
+  const names: Record<string, string> = mode === 'signup' ? { given_name: 'Dee', family_name: 'Lete' } : {};
+  const stop = await signInThroughIssuer(server, { ...names, email, password: PASSWORD });
   return { status: stop.status, token: stop.answer?.get('id_token') ?? null };
 }
 
-function client(email: string, token: string): SignedInClient {
-  return {
-    email,
-    token,
-    request: (path, init = {}) =>
-      server.request(path, {
-        ...init,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-      }),
-  };
-}
+const client = (email: string, token: string): SignedInClient => clientWithToken(server, email, token);
 
 const subscriptionOf = async (c: SignedInClient) => {
   const res = await c.request('/api/v1/account/subscription');

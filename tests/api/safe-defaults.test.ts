@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { signedIn } from '../support/auth.ts';
+import { signedIn, signInThroughIssuer } from '../support/auth.ts';
 import { formAction, oidcAgent } from '../support/oidc-agent.ts';
 import { failure } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -197,17 +197,9 @@ describe('rate limits', () => {
   test('failed passwords are limited per account, from however many addresses', async () => {
     const appAuth = `${server.url}/auth`;
     // The account exists: sign it up first.
-    const agent = oidcAgent(`${server.url}/oidc`, [appAuth]);
-    const signUp = await agent.authorize({
-      clientId: 'optionscout',
-      redirectUri: appAuth,
-      state: 's',
-      nonce: 'n',
-      signUp: true,
-    });
     const password = 'the right password';
-    const created = await agent.submit(
-      formAction(signUp),
+    const created = await signInThroughIssuer(
+      server,
       { given_name: 'Fay', family_name: 'Wray', email: 'fay@example.com', password },
       from('10.3.0.1'),
     );

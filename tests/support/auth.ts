@@ -21,6 +21,7 @@
 import type { BrowserContext } from 'playwright-core';
 import type { OpsResult } from '../../src/server/ops/commands.ts';
 import { sendOpsCommand } from '../../src/server/ops/ops-socket.ts';
+import { type FlowStop, formAction, oidcAgent } from './oidc-agent.ts';
 import type { TestServer } from './test-server.ts';
 
 /** Runs an operator command in the server; throws with its output when it fails. */
@@ -51,7 +52,11 @@ export interface SignedInClient {
 }
 
 export async function signedIn(server: TestServer, email: string): Promise<SignedInClient> {
-  const token = await tokenFor(server, email);
+  return clientWithToken(server, email, await tokenFor(server, email));
+}
+
+/** A client for a token the test got another way (a real sign-in through the issuer's pages). */
+export function clientWithToken(server: TestServer, email: string, token: string): SignedInClient {
   return {
     email,
     token,
@@ -65,6 +70,27 @@ export async function signedIn(server: TestServer, email: string): Promise<Signe
         },
       }),
   };
+}
+
+/**
+ * Signs up (`fields` with names) or in (`email` and `password` only) through the embedded
+ * issuer's own pages, as a browser does; `headers` go on the form post.
+ */
+export async function signInThroughIssuer(
+  server: TestServer,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<FlowStop> {
+  const appAuth = `${server.url}/auth`;
+  const agent = oidcAgent(`${server.url}/oidc`, [appAuth]);
+  const page = await agent.authorize({
+    clientId: 'optionscout',
+    redirectUri: appAuth,
+    state: 's',
+    nonce: 'n',
+    signUp: 'given_name' in fields,
+  });
+  return agent.submit(formAction(page), fields, headers);
 }
 
 /** Sets the plan (1, 12, 101, 112) and status (default 2 premium) of `email`. */
