@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from './app.ts';
+import { buildServer, type ServerDeps } from './app.ts';
 import { createAuthSetup } from './auth/auth-setup.ts';
 import { openClock } from './clock.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -19,7 +19,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+/** `market`: another market provider than the configured simulator (tests). */
+export async function startServer(
+  config: Config,
+  deps: Pick<ServerDeps, 'market'> = {},
+): Promise<RunningServer> {
   // A fresh clone has no data folder yet. Owner-only: it holds the database, the issuer's
   // signing keys and the operator socket (an existing folder keeps the mode it has).
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -39,7 +43,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await migrateToLatest(db);
     const clock = await openClock(db, { movable: config.mode !== 'production' });
     const auth = await createAuthSetup(config, db);
-    const app = await buildServer({ config, database, clock, auth });
+    const app = await buildServer({ config, database, clock, auth, ...deps });
     const opened = database;
     app.addHook('onClose', async () => {
       await ops?.close();

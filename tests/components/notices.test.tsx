@@ -28,7 +28,7 @@ describe('unhandled failures become a toast', () => {
     clearNotices();
     const client = createQueryClient();
     render(<NoticeHost />);
-    const fail = () => Promise.reject(new ApiRequestError(409, 'X', 'server words'));
+    const fail = () => Promise.reject(new ApiRequestError(409, 'CONFLICT', 'server words'));
     await act(async () => {
       await client
         .getMutationCache()

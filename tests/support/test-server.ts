@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServerDeps } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import { type RouteEntry, routeTable } from '../../src/server/http/route-table.ts';
 import { startServer } from '../../src/server/main.ts';
@@ -39,6 +40,7 @@ export function freePort(): Promise<number> {
 export async function startTestServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
+  deps: Pick<ServerDeps, 'market'> = {},
 ): Promise<InProcessTestServer> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'app-test-'));
   const port = overrides.port ?? (await freePort());
@@ -50,7 +52,7 @@ export async function startTestServer(
     publicUrl: `http://127.0.0.1:${port}`,
     ...overrides,
   };
-  const server = await startServer(config).catch((err: unknown) => {
+  const server = await startServer(config, deps).catch((err: unknown) => {
     if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw err;
   });

@@ -5,13 +5,20 @@
  */
 import { GENERIC_ERROR_MESSAGE, isApiError, TIMEOUT_MESSAGE } from '../../api/errors.ts';
 import { API_BASE } from '../../api/paths.ts';
+import type { ErrorCode } from '../../domain/errors.ts';
 import { storedToken } from '../auth/token.ts';
 
+/** A failed call: the catalogue's code, or UNKNOWN when the answer was not the API's error body. */
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode | 'UNKNOWN';
   readonly details: Record<string, string> | undefined;
-  constructor(status: number, code: string, message: string, details?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: ErrorCode | 'UNKNOWN',
+    message: string,
+    details?: Record<string, string>,
+  ) {
     super(message);
     this.status = status;
     this.code = code;

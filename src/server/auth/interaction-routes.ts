@@ -11,9 +11,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Kysely } from 'kysely';
 import { errors as oidcErrors } from 'oidc-provider';
 import { OIDC_BASE } from '../../api/paths.ts';
+import { DomainError } from '../../domain/errors.ts';
 import type { Limit } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { errorStatus } from '../http/error-status.ts';
 import { emailProblem, normalizeEmail } from './email-address.ts';
 import { type EmbeddedIssuer, formActionSources } from './embedded-issuer.ts';
 import { identityByEmail, insertIdentity } from './identities.ts';
@@ -80,7 +81,7 @@ function renderFailure(error: FastifyError, request: FastifyRequest, reply: Fast
   }
   // A post the form never sends (not a form, malformed, too large, text no column stores):
   // the status the API would answer, on a page.
-  const status = error instanceof HttpError ? error.status : error.statusCode;
+  const status = error instanceof DomainError ? errorStatus(error.code) : error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     request.log.info({ status, code: error.code }, error.message);
     return sendPage(

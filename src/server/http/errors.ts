@@ -17,21 +17,8 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { ApiError } from '../../api/errors.ts';
-import { DomainError, type ErrorCode, errorMessage, errorStatus } from '../../domain/errors.ts';
-
-export class HttpError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly details: Record<string, string> | undefined;
-  constructor(status: number, code: string, message: string, details?: Record<string, string>) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-}
-
-export const notFound = (what = 'Resource') => new HttpError(404, 'NOT_FOUND', `${what} not found.`);
+import { DomainError, type ErrorCode, errorMessage } from '../../domain/errors.ts';
+import { errorStatus } from './error-status.ts';
 
 /** Parses `value` with a zod schema; a failure is a 400 naming every failing field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where = 'body'): z.infer<S> {
@@ -46,16 +33,14 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
       details[path] ??= key === null ? issue.message : 'Unknown field.';
     }
   }
-  throw new HttpError(
-    400,
-    'VALIDATION_FAILED',
-    `Invalid ${where}: ${Object.keys(details).join(', ')}`,
+  throw new DomainError('VALIDATION_FAILED', {
+    message: `Invalid ${where}: ${Object.keys(details).join(', ')}`,
     details,
-  );
+  });
 }
 
 /** Codes for Fastify's own 4xx errors (see fastify/lib/errors.js). */
-const FASTIFY_CODES: Record<string, string> = {
+const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
@@ -68,19 +53,8 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
 };
 
-function toApiError(error: FastifyError | Error): { status: number; body: ApiError } {
-  if (error instanceof HttpError) {
-    return {
-      status: error.status,
-      body: {
-        code: error.code,
-        message: error.message,
-        ...(error.details ? { details: error.details } : {}),
-      },
-    };
-  }
+function toApiError(error: FastifyError | Error, requestId: string): { status: number; body: ApiError } {
   if (error instanceof DomainError) {
-    // Domain rules carry their own status in the catalogue (422 for LEGS_MISMATCH, 409 duplicates…).
     return {
       status: errorStatus(error.code),
       body: {
@@ -93,16 +67,17 @@ function toApiError(error: FastifyError | Error): { status: number; body: ApiErr
   const fe = error as FastifyError;
   // JSON.parse errors thrown by the body parser arrive as SyntaxError with statusCode 400.
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
+  // Anything else is a defect: logged with the request id, which the answer names for support.
   if (status >= 500)
-    return { status: 500, body: { code: 'INTERNAL', message: 'An internal error occurred.' } };
-  const code =
+    return { status: 500, body: { code: 'INTERNAL', message: errorMessage('INTERNAL'), requestId } };
+  const code: ErrorCode =
     (fe.code && FASTIFY_CODES[fe.code]) || (error instanceof SyntaxError ? 'MALFORMED_JSON' : 'BAD_REQUEST');
   return { status, body: { code, message: error.message } };
 }
 
 function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const { status, body } = toApiError(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  const { status, body } = toApiError(error, request.id);
+  if (status >= 500) request.log.error({ err: error, requestId: request.id }, 'request failed');
   else request.log.info({ code: body.code, status }, body.message);
   return reply.status(status).type('application/json').send(body);
 }

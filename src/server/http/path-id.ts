@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { parseId } from '../../api/ids.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../../domain/errors.ts';
 
 export function pathId(request: FastifyRequest, what: string): number {
   const id = parseId((request.params as { id?: unknown }).id);

@@ -9,9 +9,8 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorMessage } from '../../domain/errors.ts';
+import { DomainError, errorMessage } from '../../domain/errors.ts';
 import type { Limit, RateLimits } from '../config.ts';
-import { HttpError } from './errors.ts';
 
 /** Many users may share one address (an office, a carrier's NAT): this many users' worth. */
 const USERS_PER_ADDRESS = 5;
@@ -26,7 +25,7 @@ function userKey(request: FastifyRequest): string {
 }
 
 const rateLimited = (_request: FastifyRequest, context: { after: string }) =>
-  new HttpError(429, 'RATE_LIMITED', `${errorMessage('RATE_LIMITED')} (retry in ${context.after})`);
+  new DomainError('RATE_LIMITED', { message: `${errorMessage('RATE_LIMITED')} (retry in ${context.after})` });
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE, HUB_BASE, OIDC_BASE } from '../../api/paths.ts';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 
 const SERVER_PREFIXES = ['/api/', HUB_BASE, OIDC_BASE];
 const ALWAYS_REVALIDATE = /(?:^|\/)(?:index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/;
@@ -41,6 +41,6 @@ export async function serveApp(app: FastifyInstance, staticDir: string | null): 
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const where = path.startsWith(API_BASE) ? 'API route' : 'Resource';
-    throw new HttpError(404, 'NOT_FOUND', `${where} ${request.method} ${path} not found.`);
+    throw new DomainError('NOT_FOUND', { message: `${where} ${request.method} ${path} not found.` });
   });
 }

@@ -6,7 +6,7 @@
  * before any handler or schema sees the input: 400 VALIDATION_FAILED naming each field.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 
 /** A NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -41,7 +41,10 @@ function checkRequest(request: FastifyRequest): void {
   ];
   if (paths.length === 0) return;
   const details = Object.fromEntries(paths.map((path) => [path, TEXT_RULE_MESSAGE]));
-  throw new HttpError(400, 'VALIDATION_FAILED', `Invalid text: ${paths.join(', ')}`, details);
+  throw new DomainError('VALIDATION_FAILED', {
+    message: `Invalid text: ${paths.join(', ')}`,
+    details: details,
+  });
 }
 
 /** Registered on the root instance before any route, so every route inherits it. */

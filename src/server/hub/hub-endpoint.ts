@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { isActive } from '../../domain/plans/subscription-status.ts';
 import { type Authenticator, bearerToken } from '../auth/authenticate.ts';
-import { HttpError } from '../http/errors.ts';
 import type { SignedInUser } from '../users/users.ts';
 import type { HubConfig } from './hub-config.ts';
 import { HubConnection, type HubHandlers, type HubSocket } from './hub-connection.ts';
@@ -108,9 +107,12 @@ export async function mountHub(app: FastifyInstance, deps: HubEndpointDeps): Pro
       websocket: true,
       preValidation: async (request) => {
         if (!request.ws)
-          throw new HttpError(400, 'BAD_REQUEST', 'This address only accepts WebSocket connections.');
+          throw new DomainError('BAD_REQUEST', {
+            message: 'This address only accepts WebSocket connections.',
+          });
         const parsed = upgradeQuerySchema.safeParse(request.query);
-        if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', 'Invalid connection parameters.');
+        if (!parsed.success)
+          throw new DomainError('BAD_REQUEST', { message: 'Invalid connection parameters.' });
         const query = parsed.data;
         const token = tokenOf(request, query.access_token);
         if (!token) throw new DomainError('UNAUTHORIZED');
@@ -126,7 +128,7 @@ export async function mountHub(app: FastifyInstance, deps: HubEndpointDeps): Pro
           // costs half the checks); any other token is, and must be the same user's.
           user = p && p.accessToken === token ? p.user : await hubUser(authenticator, token);
           if (!p || p.expiresAt < Date.now() || p.user.id !== user.id)
-            throw new HttpError(404, 'NOT_FOUND', 'Unknown or expired connection id.');
+            throw new DomainError('NOT_FOUND', { message: 'Unknown or expired connection id.' });
           // Used once, and only by a caller the token let in.
           pending.delete(query.id);
           connectionId = p.connectionId;

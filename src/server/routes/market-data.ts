@@ -17,10 +17,10 @@ import {
 } from '../../api/market.ts';
 import type { Contract } from '../../domain/contracts/contract.ts';
 import { parseContractId, UnknownContractError } from '../../domain/contracts/contract-id.ts';
-import { DomainError, PLAN_LIMIT_MESSAGES } from '../../domain/errors.ts';
+import { DomainError, notFound, PLAN_LIMIT_MESSAGES } from '../../domain/errors.ts';
 import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { legMarket, underlyingSymbol } from '../trades/market-legs.ts';
 

@@ -17,7 +17,7 @@ import {
 import { DomainError } from '../../domain/errors.ts';
 import { isActive } from '../../domain/plans/subscription-status.ts';
 import { type Authenticator, bearerToken, RouteAccess } from '../auth/authenticate.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import { perUserLimiter } from '../http/rate-limits.ts';
 import { abortOnClose, type ScanRouteDeps, scanErrorToHttp, scanRequestFor, userIdOf } from './scans-run.ts';
 
@@ -46,7 +46,7 @@ export const scanExportRoutes: FastifyPluginAsync<ScanExportDeps> = async (
       try {
         json = JSON.parse(form.body);
       } catch {
-        throw new HttpError(400, 'MALFORMED_JSON', 'The body field is not valid JSON.');
+        throw new DomainError('MALFORMED_JSON', { message: 'The body field is not valid JSON.' });
       }
       const def = parseInput(scanDefinitionSchema, json);
       const scan = await scanRequestFor(db, user, def);

@@ -13,13 +13,14 @@ import {
   scanDefinitionSchema,
   scanFiltersQuerySchema,
 } from '../../api/scans.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { FilterValueError } from '../../domain/filters/filter-value-error.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { RateLimits } from '../config.ts';
 import type { ScanEngine, ScanRequest } from '../engine/scan-engine.ts';
 import { ScanCancelledError } from '../engine/scan-run.ts';
 import { ScanInputError } from '../engine/scan-spec.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import { heavyCallLimit } from '../http/rate-limits.ts';
 import { assertCanRunScan } from '../screener/scan-limits.ts';
 import type { Db } from '../screener/scan-store.ts';
@@ -61,10 +62,17 @@ export const userIdOf = (user: { readonly id: number }): string => String(user.i
  */
 export function scanErrorToHttp(err: unknown): unknown {
   if (err instanceof FilterValueError)
-    return new HttpError(400, 'VALIDATION_FAILED', err.message, { [`filters.${err.filter}`]: err.message });
+    return new DomainError('VALIDATION_FAILED', {
+      message: err.message,
+      details: { [`filters.${err.filter}`]: err.message },
+    });
   if (err instanceof ScanInputError)
-    return new HttpError(400, 'VALIDATION_FAILED', err.message, { [err.field]: err.message });
-  if (err instanceof ScanCancelledError) return new HttpError(400, 'CANCELLED', 'The scan was cancelled.');
+    return new DomainError('VALIDATION_FAILED', {
+      message: err.message,
+      details: { [err.field]: err.message },
+    });
+  if (err instanceof ScanCancelledError)
+    return new DomainError('CANCELLED', { message: 'The scan was cancelled.' });
   return err;
 }
 

@@ -16,9 +16,10 @@ import {
   scanSaveSchema,
   scanUpdateSchema,
 } from '../../api/screener.ts';
+import { notFound } from '../../domain/errors.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-id.ts';
 import { type NormalizedScan, normalizeScan } from '../screener/scan-definition.ts';
 import { assertCanSaveScan } from '../screener/scan-limits.ts';

@@ -7,11 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type SavedTradeAccount, tradeAccountSaveSchema } from '../../api/trade-accounts.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
 import { effectiveLimits, hasRoom } from '../../domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-id.ts';
 import { type Db, lockUser } from '../trades/trade-store.ts';
 

@@ -27,7 +27,7 @@ import {
 } from '../../api/trades.ts';
 import { OPTION_MULTIPLIER } from '../../domain/contracts/contract.ts';
 import { expiryInstant } from '../../domain/contracts/expiry.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
 import { toCents } from '../../domain/orders/money.ts';
 import type { OrderLeg } from '../../domain/orders/order-leg.ts';
 import { CUSTOM_EXPORT_MESSAGE } from '../../domain/orders/order-modes.ts';
@@ -39,7 +39,7 @@ import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
 import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound, parseInput } from '../http/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import { pathId } from '../http/path-id.ts';
 import { settleExpiredPositions } from '../jobs/expiry-settlement.ts';
 import type { MarketProvider } from '../market/provider.ts';
@@ -51,7 +51,7 @@ import {
   checkTraded,
 } from '../trades/order-checks.ts';
 import { orderAnswer, positionAnswer } from '../trades/position-view.ts';
-import { calculateTrade, datapoints, madeMetrics } from '../trades/trade-calculation.ts';
+import { calculateTrade, datapoints, isUnlisted, madeMetrics } from '../trades/trade-calculation.ts';
 import {
   accountOf,
   type Db,
@@ -321,7 +321,8 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     if (order.kind === 'open') {
       try {
         figures = openingFigures(market, position.strategy as StrategyKey, legs, body.size);
-      } catch {
+      } catch (err) {
+        if (!isUnlisted(err)) throw err;
         figures = null;
       }
     }

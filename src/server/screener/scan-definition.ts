@@ -10,6 +10,7 @@ import { DEFAULT_SCAN_STRATEGY } from '../../api/screener-model.ts';
 import { columnForKey, isSortableKey } from '../../domain/columns/column-catalogue.ts';
 import { ColumnScope } from '../../domain/columns/column-definition.ts';
 import { defaultColumns } from '../../domain/columns/default-columns.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { resolveFilterKey } from '../../domain/filters/filter-key.ts';
 import type { FilterValue } from '../../domain/filters/filter-value.ts';
 import { FilterValueError } from '../../domain/filters/filter-value-error.ts';
@@ -18,7 +19,6 @@ import { isBidAskLevel } from '../../domain/metrics/bid-ask.ts';
 import { STRATEGIES } from '../../domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
 import { structureOf } from '../engine/structure.ts';
-import { HttpError } from '../http/errors.ts';
 
 export type SortPair = [string, 'asc' | 'desc'];
 
@@ -51,7 +51,7 @@ export interface DefinitionInput {
 }
 
 const invalid = (field: string, message: string) =>
-  new HttpError(400, 'VALIDATION_FAILED', message, { [field]: message });
+  new DomainError('VALIDATION_FAILED', { message: message, details: { [field]: message } });
 
 /** Validated filters: unset (null) ones dropped, unknown names skipped with a warning. */
 export function normalizeFilters(

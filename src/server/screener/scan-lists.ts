@@ -14,8 +14,7 @@ import {
   type ScanSummary,
   type ScanTag,
 } from '../../api/screener-model.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { notFound } from '../http/errors.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
 import type { SignedInUser } from '../users/users.ts';
 import { type Db, favoriteIds, summariesOf, visibleScans } from './scan-store.ts';
 

@@ -6,12 +6,11 @@
  */
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Scan, ScanSummary, ScanTag } from '../../api/screener-model.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
 import type { FilterValue } from '../../domain/filters/filter-value.ts';
 import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
 import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
 import type { Database, ScansTable } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
 import type { SignedInUser } from '../users/users.ts';
 import type { NormalizedScan, StoredDefinition } from './scan-definition.ts';
 

@@ -7,10 +7,9 @@
  */
 import { sql } from 'kysely';
 import { UNIVERSE_SYMBOLS_MAX, type Universe, UniverseGroup } from '../../api/screener-model.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError, notFound } from '../../domain/errors.ts';
 import type { FilterValue } from '../../domain/filters/filter-value.ts';
 import { parseSymbolList } from '../../domain/filters/symbol-list.ts';
-import { HttpError, notFound } from '../http/errors.ts';
 import type { Db } from './scan-store.ts';
 
 export const UNIVERSE_READ_ONLY_MESSAGE = 'Predefined universes cannot be changed.';
@@ -51,7 +50,7 @@ async function ownUniverse(db: Db, userId: number, id: number): Promise<Universe
 }
 
 const invalidSymbols = (message: string) =>
-  new HttpError(400, 'VALIDATION_FAILED', message, { 'body.symbols': message });
+  new DomainError('VALIDATION_FAILED', { message: message, details: { 'body.symbols': message } });
 
 /**
  * The cleaned symbol list (spec 2 §5): required, at most 2,000, every one a symbol the market lists.
@@ -152,8 +151,11 @@ async function universeOfFilter(
       ? await visible(db, userId).where('id', '=', id).executeTakeFirst()
       : undefined;
   if (!row) {
-    throw new HttpError(400, 'VALIDATION_FAILED', 'Filter universe: unknown universe', {
-      [field]: 'Unknown universe.',
+    throw new DomainError('VALIDATION_FAILED', {
+      message: 'Filter universe: unknown universe',
+      details: {
+        [field]: 'Unknown universe.',
+      },
     });
   }
   return row;

@@ -14,7 +14,7 @@ import { strategyPriceCents } from '../../domain/orders/strategy-price.ts';
 import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { markPrice } from './market-legs.ts';
-import { datapoints, tradeInputOf } from './trade-calculation.ts';
+import { datapoints, isUnlisted, tradeInputOf } from './trade-calculation.ts';
 import { legsOf, type OrderRow, type PositionRow } from './trade-store.ts';
 
 /** Net entry of one spread unit in cents: −Σ fill × quantity × multiplier over the unit. */
@@ -43,9 +43,10 @@ function markedDatapoints(
 ): TradeDatapoints {
   try {
     return datapoints(tradeMetrics(tradeInputOf(market, strategy, legs)));
-  } catch {
+  } catch (err) {
     // An expired leg no longer listed: keep the figures from the open until the settlement.
-    return fallback;
+    if (isUnlisted(err)) return fallback;
+    throw err;
   }
 }
 

@@ -9,6 +9,7 @@
  * The market moves between reads, so each leg is read once and every figure uses that read.
  */
 import type { CalculatedLeg, CalculatedTrade, TradeCalculation, TradeDatapoints } from '../../api/trades.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { plProfile } from '../../domain/metrics/pl-profile.ts';
 import { tradeMetrics } from '../../domain/metrics/trade-metrics.ts';
 import type { TradeInput, TradeMetrics } from '../../domain/metrics/types.ts';
@@ -32,6 +33,10 @@ export function datapoints(metrics: TradeMetrics): TradeDatapoints {
   const { scenarios: _scenarios, ...rest } = metrics;
   return rest;
 }
+
+/** A leg the market no longer lists (it expired): NOT_TRADED_CONTRACT from `readLegs`. */
+export const isUnlisted = (err: unknown): boolean =>
+  err instanceof DomainError && err.code === 'NOT_TRADED_CONTRACT';
 
 /** The legs read from the market once; NOT_TRADED_CONTRACT when one is not listed. */
 function readLegs(market: MarketProvider, legs: readonly OrderLeg[]): QuotedLeg[] {

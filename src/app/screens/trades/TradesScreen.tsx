@@ -5,21 +5,11 @@
  * Open positions' P/L is re-marked every 30 s while online.
  */
 import { IonButton } from '@ionic/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../api/account.ts';
 import { TRADE_VIEWS, type TradeView } from '../../../api/trades.ts';
-import { accountKeys } from '../../api/keys.ts';
-import type { TradeWrite } from '../../api/trade-mutations.ts';
-import {
-  PL_REFRESH_MS,
-  tradeAccountsQuery,
-  tradesListQuery,
-  tradeWriteKey,
-  tradeWrites,
-  userSettingsQuery,
-} from '../../api/trades.ts';
+import { PL_REFRESH_MS, tradeAccountsQuery, tradesListQuery } from '../../api/trades.ts';
 import { Segment, Spinner } from '../../components/IonCore.tsx';
 import { ScreenTitle } from '../../components/ScreenTitle.tsx';
 import { LiveIndicator } from '../../live/LiveIndicator.tsx';
@@ -29,11 +19,10 @@ import { AccountSelect } from './AccountSelect.tsx';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { TradesTable } from './TradesTable.tsx';
 import { groupingOptions } from './trade-table.ts';
+import { useTableSettings } from './use-table-settings.ts';
 import '../../components/forms.css';
 import '../../components/tables.css';
 import './trades.css';
-
-type TableSettings = UserSettings['trades'];
 
 export const HELP_TRADE_LOG = 'https://optionscout.app/help/trade-log';
 
@@ -78,7 +67,6 @@ interface TradesSearch {
 export function TradesScreen() {
   const search = useSearch({ strict: false }) as TradesSearch;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const view: TradeView = TRADE_VIEWS.includes(search.view as TradeView)
     ? (search.view as TradeView)
     : 'open';
@@ -94,18 +82,7 @@ export function TradesScreen() {
   );
 
   const accounts = useQuery(tradeAccountsQuery());
-  const settingsQuery = useQuery(userSettingsQuery());
-  const settings: TableSettings = settingsQuery.data?.trades ?? DEFAULT_USER_SETTINGS.trades;
-  const saveSettings = useMutation<unknown, unknown, TradeWrite>({
-    mutationKey: tradeWriteKey,
-    onError: () => undefined,
-  });
-  const changeSettings = (next: TableSettings) => {
-    // Shown at once; stored with the user's settings (replayed when back online).
-    const current = queryClient.getQueryData<UserSettings>(accountKeys.settings()) ?? DEFAULT_USER_SETTINGS;
-    queryClient.setQueryData<UserSettings>(accountKeys.settings(), { ...current, trades: next });
-    saveSettings.mutate(tradeWrites.tableSettings(next));
-  };
+  const { settings, change: changeSettings } = useTableSettings();
 
   const list = useQuery({
     ...tradesListQuery(accountId ?? 0, view),
