@@ -12,6 +12,7 @@ import type { FilterDefinition } from '../../../domain/filters/filter-definition
 import type { FilterValue, IndicatorValue, NumericRange } from '../../../domain/filters/filter-value.ts';
 import { MaType, ShiftUnit } from '../../../domain/filters/filter-value.ts';
 import { SECTORS } from '../../../domain/filters/sectors.ts';
+import { parseSymbolList } from '../../../domain/filters/symbol-list.ts';
 import { universesQuery } from '../../api/screener.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from './controls.tsx';
@@ -296,6 +297,30 @@ function UniverseField({ value, onChange }: Edit<readonly (string | number)[]>) 
   );
 }
 
+/**
+ * A symbol list typed as text: the text stays as typed, the value is always a list (upper case,
+ * no repeats, split on commas, semicolons and spaces), so the summary and the Apply check read a
+ * list whatever is half-typed.
+ */
+function SymbolsField({ value, onChange }: Edit<readonly (string | number)[]>) {
+  const [text, setText] = useState(value.join(', '));
+  return (
+    <label className="filter-field">
+      <span>Symbols (separated by commas, semicolons or spaces)</span>
+      <textarea
+        className="app-input"
+        aria-label="Symbols"
+        rows={3}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(parseSymbolList(e.target.value) ?? []);
+        }}
+      />
+    </label>
+  );
+}
+
 const SHIFT_UNITS = Object.values(ShiftUnit).map((value) => ({ value, label: words(value) }));
 
 function ValueFields({
@@ -371,19 +396,7 @@ function ValueFields({
     case 'none_of':
       if (def.itemKind === 'id')
         return <UniverseField value={value.values} onChange={(values) => onChange({ ...value, values })} />;
-      return (
-        <label className="filter-field">
-          <span>Symbols (separated by commas, semicolons or spaces)</span>
-          <textarea
-            className="app-input"
-            aria-label="Symbols"
-            rows={3}
-            defaultValue={value.values.join(', ')}
-            // The catalogue cleans the text on Apply (upper case, no repeats, empty → none).
-            onChange={(e) => onChange({ ...value, values: e.target.value as unknown as string[] })}
-          />
-        </label>
-      );
+      return <SymbolsField value={value.values} onChange={(values) => onChange({ ...value, values })} />;
     case 'choice_map':
       return (
         <CheckList<string>
