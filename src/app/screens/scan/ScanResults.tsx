@@ -3,7 +3,7 @@
  * scan runs, the run's error, the sorting hint, the table, the two empty texts, and the
  * pagination at the bottom centre (the page size is the server's; no page-size changer).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ScanTradeRow } from '../../../api/scans.ts';
 import { isoDateOfEpochDay, marketDayOf } from '../../../domain/filters/date-range.ts';
 import { ApiRequestError } from '../../api/client.ts';
@@ -16,6 +16,7 @@ import { columnTitle, pageCount, shownColumns } from './result-view.ts';
 import type { SortPair } from './scan-draft.ts';
 import { type SortChoice, sortingHint } from './scan-sorting.ts';
 import { INVALID_LEGS_MESSAGE } from './strategy-editors.ts';
+import { liveCheckedFilters } from './unmet-filters.ts';
 import { useLiveResults } from './use-live-results.ts';
 import type { RunState } from './use-scan-run.ts';
 
@@ -121,7 +122,9 @@ export function ScanResults({
 }) {
   const ran = state.status === 'done' ? state.answer : state.status === 'pending' ? state.previous : null;
   // Live while it is the current result; one shown while a new run is pending keeps still.
-  const answer = useLiveResults(ran, state.status === 'done' ? state.body : null, state.status === 'done');
+  const body = state.status === 'done' ? state.body : null;
+  const answer = useLiveResults(ran, body, state.status === 'done');
+  const liveChecks = useMemo(() => (body ? liveCheckedFilters(body.filters, body.strategy) : []), [body]);
   return (
     <section className="scan-results" aria-label="Scan results" aria-busy={state.status === 'pending'}>
       <div className="results-status">
@@ -149,6 +152,7 @@ export function ScanResults({
             sorting={sorting}
             narrowed={answer.narrowed}
             today={isoDateOfEpochDay(marketDayOf(Date.parse(answer.asOf)))}
+            liveChecks={liveChecks}
             onSort={onSort}
             onNarrow={onNarrow}
             onAnalyze={onAnalyze}
