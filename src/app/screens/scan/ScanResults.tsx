@@ -18,7 +18,7 @@ import { type SortChoice, sortingHint } from './scan-sorting.ts';
 import { INVALID_LEGS_MESSAGE } from './strategy-editors.ts';
 import { liveCheckedFilters } from './unmet-filters.ts';
 import { useLiveResults } from './use-live-results.ts';
-import type { RunState } from './use-scan-run.ts';
+import { type RunState, shownResult } from './use-scan-run.ts';
 
 export const EMPTY_TEXT =
   'There are no options in the market that fit the scan criteria. Make the filters looser or try again later.';
@@ -120,10 +120,10 @@ export function ScanResults({
   onNarrow: (symbol: string) => void;
   onAnalyze: (row: ScanTradeRow) => void;
 }) {
-  const ran = state.status === 'done' ? state.answer : state.status === 'pending' ? state.previous : null;
-  // Live while it is the current result; one shown while a new run is pending keeps still.
-  const body = state.status === 'done' ? state.body : null;
-  const answer = useLiveResults(ran, body, state.status === 'done');
+  const shown = shownResult(state);
+  const body = shown?.body ?? null;
+  // Live while it is the result on show; one shown while a new run is pending keeps still.
+  const answer = useLiveResults(shown?.answer ?? null, body, shown !== null && state.status !== 'pending');
   const liveChecks = useMemo(() => (body ? liveCheckedFilters(body.filters, body.strategy) : []), [body]);
   return (
     <section className="scan-results" aria-label="Scan results" aria-busy={state.status === 'pending'}>
