@@ -15,7 +15,7 @@ import { BID_ASK_LEVELS } from '../../../domain/metrics/bid-ask.ts';
 import { STRATEGIES, strategiesInGroup } from '../../../domain/strategies/catalogue.ts';
 import { STRATEGY_GROUPS } from '../../../domain/strategies/definition.ts';
 import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
-import { scanFiltersQuery } from '../../api/screener.ts';
+import { scanFiltersQuery, universesQuery } from '../../api/screener.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LineIcon } from '../../components/LineIcon.tsx';
 import { StrategyIcon } from '../../components/StrategyIcon.tsx';
@@ -222,6 +222,9 @@ function FilterRow({
   children?: React.ReactNode;
 }) {
   const suffix = indexLabel(def, index, strategy);
+  // An id list (the universe) is summarised by the names of its ids.
+  const universes = useQuery({ ...universesQuery(), enabled: def.itemKind === 'id' });
+  const universeName = (id: number) => universes.data?.find((u) => u.universe_id === id)?.name;
   return (
     <li className="active-filter" data-filter={filterKey}>
       <button type="button" className="filter-open" onClick={onEdit} disabled={readOnly} title={def.help}>
@@ -229,7 +232,7 @@ function FilterRow({
           {def.label}
           {suffix && def.index !== 'scenario' ? ` (${suffix})` : ''}
         </span>
-        <span className="filter-summary">{filterSummary(def, value)}</span>
+        <span className="filter-summary">{filterSummary(def, value, universeName)}</span>
       </button>
       {children}
       {!readOnly && (

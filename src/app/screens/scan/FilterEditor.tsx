@@ -18,9 +18,11 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from './controls.tsx';
 import {
   fromShown,
+  isPercentShift,
   matchingPreset,
   numberText,
   parseNumber,
+  SHIFT_UNIT_LABELS,
   toShown,
   validateFilter,
 } from './filter-view.ts';
@@ -37,6 +39,7 @@ function NumberField({
   onChange: (n: number | null) => void;
 }) {
   const [text, setText] = useState(numberText(value));
+  const invalid = Number.isNaN(parseNumber(text));
   return (
     <label className="filter-field">
       <span>{label}</span>
@@ -44,12 +47,14 @@ function NumberField({
         className="app-input"
         inputMode="decimal"
         aria-label={label}
+        aria-invalid={invalid}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
           onChange(parseNumber(e.target.value));
         }}
       />
+      {invalid && <span className="field-error">Not a number</span>}
     </label>
   );
 }
@@ -321,7 +326,12 @@ function SymbolsField({ value, onChange }: Edit<readonly (string | number)[]>) {
   );
 }
 
-const SHIFT_UNITS = Object.values(ShiftUnit).map((value) => ({ value, label: words(value) }));
+const SHIFT_UNITS = Object.values(ShiftUnit).map((value) => ({ value, label: SHIFT_UNIT_LABELS[value] }));
+const SHIFT_FIELD_SUFFIX: Readonly<Record<string, string>> = {
+  abs: ' ($)',
+  atr: ' (ATR)',
+  std: ' (std. dev.)',
+};
 
 function ValueFields({
   def,
@@ -471,21 +481,12 @@ function ValueFields({
         <>
           <div className="filter-row">
             <NumberField
-              label={value.unit === 'pct' || value.unit.includes('_') ? 'Move (%)' : 'Move'}
-              value={
-                value.unit === 'abs' || value.unit === 'atr' || value.unit === 'std'
-                  ? value.shift
-                  : Number((value.shift * 100).toFixed(2))
-              }
+              label={`Move${SHIFT_FIELD_SUFFIX[value.unit] ?? ' (%)'}`}
+              value={isPercentShift(value.unit) ? Number((value.shift * 100).toFixed(2)) : value.shift}
               onChange={(n) =>
                 onChange({
                   ...value,
-                  shift:
-                    n === null
-                      ? 0
-                      : value.unit === 'abs' || value.unit === 'atr' || value.unit === 'std'
-                        ? n
-                        : n / 100,
+                  shift: n === null ? 0 : isPercentShift(value.unit) ? n / 100 : n,
                 })
               }
             />
@@ -525,7 +526,7 @@ export function FilterDialog({
   const [draft, setDraft] = useState<FilterValue>(value);
   const [error, setError] = useState<string | null>(null);
   const apply = () => {
-    const checked = validateFilter(filterKey, draft);
+    const checked = validateFilter(filterKey, draft, def);
     if ('error' in checked) setError(checked.error);
     else onApply(checked.value);
   };

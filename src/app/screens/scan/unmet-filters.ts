@@ -10,9 +10,10 @@ import { isLiveTradeField } from '../../../api/hub.ts';
 import type { ScanTradeRow } from '../../../api/scans.ts';
 import type { FilterDefinition } from '../../../domain/filters/filter-definition.ts';
 import { matchesRange, numericRangeOf } from '../../../domain/filters/filter-match.ts';
-import type { NumericRange } from '../../../domain/filters/filter-value.ts';
+import type { FilterValue, NumericRange } from '../../../domain/filters/filter-value.ts';
+import { parseFilterValue } from '../../../domain/filters/parse-filter-value.ts';
 import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
-import { filterSummary, indexLabel, validateFilter } from './filter-view.ts';
+import { filterSummary, indexLabel } from './filter-view.ts';
 import { resolvedFilter } from './scan-draft.ts';
 
 /** A filter of the run that live values can break, with how the page names it. */
@@ -26,6 +27,15 @@ export interface LiveCheckedFilter {
   readonly text: string;
 }
 
+/** A run's filter value as the catalogue reads it; null for one it refuses (never checked then). */
+function catalogueValue(key: string, raw: unknown): FilterValue | null {
+  try {
+    return parseFilterValue(key, raw);
+  } catch {
+    return null;
+  }
+}
+
 /** The run's range filters on live datapoints (computed once per run, not per row). */
 export function liveCheckedFilters(
   filters: Readonly<Record<string, unknown>>,
@@ -35,9 +45,8 @@ export function liveCheckedFilters(
   for (const [key, raw] of Object.entries(filters)) {
     const resolved = resolvedFilter(key);
     if (!resolved || resolved.def.kind === 'scenario' || !isLiveTradeField(resolved.def.name)) continue;
-    const parsed = validateFilter(key, raw);
-    if ('error' in parsed) continue;
-    const range = numericRangeOf(parsed.value);
+    const value = catalogueValue(key, raw);
+    const range = value && numericRangeOf(value);
     if (!range || (range.min === null && range.max === null)) continue;
     const { def, index } = resolved;
     const label = indexLabel(def, index, strategy);
@@ -46,7 +55,7 @@ export function liveCheckedFilters(
       def,
       index,
       range,
-      text: `${def.label}${label ? ` (${label})` : ''} ${filterSummary(def, parsed.value)}`,
+      text: `${def.label}${label ? ` (${label})` : ''} ${filterSummary(def, value)}`,
     });
   }
   return checked;
