@@ -54,6 +54,21 @@ async function expectOverlay(page: Page, dialog: Locator, viewport: { width: num
   await expect(page.locator('.dialog-backdrop').count()).resolves.toBe(1);
 }
 
+/** On a phone the filters start folded under their count. */
+async function unfoldFilters(page: Page, name: string) {
+  if (name === 'phone') await page.getByRole('button', { name: /^Filters \(\d+\)$/ }).click();
+}
+
+/** The part of the screen the page shows: below the header, above the phone's tab bar. */
+async function visibleArea(page: Page, viewport: { height: number }) {
+  const header = await page.locator('.app-header').boundingBox();
+  const tabs = await page.locator('.app-tab-bar').boundingBox();
+  return {
+    top: header ? header.y + header.height : 0,
+    bottom: tabs && tabs.height > 0 ? tabs.y : viewport.height,
+  };
+}
+
 async function noWalkthrough(page: Page) {
   await page.addInitScript(() => localStorage.setItem('optionscout.walkthrough', 'false'));
 }
@@ -77,6 +92,7 @@ describe.each(VIEWPORTS)('a first visit to the scan page at %s width', (name, vi
     await add.getByLabel('Exclude Symbols', { exact: true }).check();
     await button(add, 'Done').click();
     await add.waitFor({ state: 'detached' });
+    await unfoldFilters(page, name);
 
     // The symbol lists typed letter by letter: the editor stays, Apply keeps the cleaned list.
     for (const [key, typed, summary] of [
@@ -116,6 +132,90 @@ describe.each(VIEWPORTS)('a first visit to the scan page at %s width', (name, vi
     await expectOverlay(page, confirm, viewport);
     await screenshot(page, `scan-first-${name}-delete`);
     await button(confirm, 'No').click();
+    await context.close();
+  });
+});
+
+describe.each(VIEWPORTS)('the scan page laid out at %s width', (name, viewport) => {
+  test('results in the first screen, 44px touch targets, readable scenarios', async () => {
+    const email = `first-layout-${name}@example.com`;
+    const { context, page } = await openPage(browser, server.url, viewport);
+    await signInBrowser(context, server, email);
+    await noWalkthrough(page);
+    await page.goto('/screener/scan');
+    await results(page);
+    const area = await visibleArea(page, viewport);
+    await screenshot(page, `scan-first-${name}-opened`);
+
+    // The first result row is on the first screen, with room to read it.
+    const firstRow = page.locator('.results-table tbody tr.result-row').first();
+    const row = await firstRow.boundingBox();
+    if (!row) throw new Error('no result row');
+    expect(row.y + row.height).toBeLessThanOrEqual(area.bottom);
+
+    // The similar-trades expander and the drill-down are finger-sized on a phone.
+    const targets = [
+      page.getByRole('button', { name: /^Show similar trades of / }).first(),
+      page.getByRole('button', { name: 'Narrow scan results to this ticker.' }).first(),
+    ];
+    for (const target of targets) {
+      const box = await target.boundingBox();
+      if (!box) throw new Error('no target');
+      if (name === 'phone') {
+        expect(box.width).toBeGreaterThanOrEqual(44);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+    }
+    // The expander still opens the ticker's similar trades.
+    await targets[0]!.click();
+    await page.locator('.results-table tbody tr.result-row.similar').first().waitFor();
+
+    // A scenario's summary and its metric read on whole lines.
+    await unfoldFilters(page, name);
+    await button(page, 'ADD SCENARIO').click();
+    const scenario = page.locator('.active-filter[data-filter="shift_pl_margin_1"]');
+    await scenario.scrollIntoViewIfNeeded();
+    // Lines of a text: the distinct tops of its line boxes.
+    const lines = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    };
+    await expect(scenario.locator('.filter-label').evaluate(lines)).resolves.toBe(1);
+    await expect(scenario.locator('.filter-summary').evaluate(lines)).resolves.toBe(1);
+    // The metric chooser has a line of its own, as wide as the row.
+    const scenarioBox = await scenario.boundingBox();
+    const metric = await scenario.getByRole('combobox', { name: 'Scenario 1 metric' }).boundingBox();
+    expect(metric && scenarioBox && metric.width / scenarioBox.width).toBeGreaterThan(0.9);
+    await screenshot(page, `scan-first-${name}-scenario`);
+    await context.close();
+  });
+
+  test('every walkthrough step shows beside its element, inside the visible area', async () => {
+    const email = `first-walkthrough-${name}@example.com`;
+    const { context, page } = await openPage(browser, server.url, viewport);
+    await signInBrowser(context, server, email);
+    await page.goto('/screener/scan');
+    const walkthrough = page.getByRole('dialog', { name: 'Walkthrough' });
+    await walkthrough.getByText('Step 1 of 11').waitFor();
+    await results(page);
+    const area = await visibleArea(page, viewport);
+    for (let step = 1; step <= 11; step += 1) {
+      await walkthrough.getByText(`Step ${step} of 11`).waitFor();
+      // The card follows the page as it settles (results arriving move the elements).
+      await expect
+        .poll(
+          async () => {
+            const card = await walkthrough.boundingBox();
+            return card !== null && card.y >= area.top && card.y + card.height <= area.bottom;
+          },
+          { message: `step ${step} inside the visible area`, timeout: 5000 },
+        )
+        .toBe(true);
+      if (step === 5) await screenshot(page, `scan-first-${name}-walkthrough-5`);
+      await button(walkthrough, step === 11 ? 'Done' : 'Next').click();
+    }
+    await walkthrough.waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -38,6 +38,9 @@ import {
 import { INVALID_LEGS_MESSAGE } from './strategy-editors.ts';
 import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
 
+/** The phone layout's width (spec 2 §9.5), as the stylesheets have it. */
+const PHONE_QUERY = '(max-width: 768px)';
+
 export const HELP_FILTERS = 'https://optionscout.app/help/screener-filters';
 export const HELP_STRATEGIES = 'https://optionscout.app/help/strategies';
 export const REQUEST_STRATEGY_MAIL = 'mailto:support@optionscout.app?subject=Strategy%20request';
@@ -264,7 +267,9 @@ export function DefinitionPanel({
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [strategyEditor, setStrategyEditor] = useState(false);
-  const [collapsed, setCollapsed] = useState(false);
+  // On a phone the filters start folded, so the results show in the first screen (the panel
+  // comes before them there).
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia?.(PHONE_QUERY).matches ?? false);
   const editor = STRATEGIES[draft.strategy].editor;
   const scenarios = scenarioKeys(draft);
   const editingFilter = editing ? resolvedFilter(editing.key) : undefined;
@@ -310,6 +315,7 @@ export function DefinitionPanel({
           onClick={() => setCollapsed(!collapsed)}
         >
           <LineIcon name={collapsed ? 'chevronRight' : 'chevronDown'} /> Filters
+          {collapsed && ` (${Object.keys(draft.filters).length})`}
         </button>
         <Button
           fill="outline"
