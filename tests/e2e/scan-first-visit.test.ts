@@ -7,11 +7,12 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { UnderlyingRow } from '../../src/api/market.ts';
 import { projectRoot } from '../../src/server/config.ts';
-import { signInBrowser } from '../support/auth.ts';
+import { signedIn, signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { TEST_MARKET } from '../support/trades.ts';
+import { json, TEST_MARKET } from '../support/trades.ts';
 
 /** The test market's seed over the whole small universe (500 names): a scan finds trades. */
 const { symbols: _four, ...SCAN_MARKET } = TEST_MARKET;
@@ -216,6 +217,67 @@ describe.each(VIEWPORTS)('the scan page laid out at %s width', (name, viewport) 
       await button(walkthrough, step === 11 ? 'Done' : 'Next').click();
     }
     await walkthrough.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe.each(VIEWPORTS)('the Analyze panel at %s width', (name, viewport) => {
+  test('Stock and Options tabs show their data whatever the columns; IV vs HV with its kept choices', async () => {
+    const email = `first-analyze-${name}@example.com`;
+    const { context, page } = await openPage(browser, server.url, viewport);
+    await signInBrowser(context, server, email);
+    await noWalkthrough(page);
+    await page.goto('/screener/scan');
+    await results(page);
+    const rows = page.locator('.results-table tbody tr.result-row');
+    // A company's row (funds and indexes have no fundamentals), and another one.
+    const client = await signedIn(server, email);
+    const universe = await json<UnderlyingRow[]>(await client.request('/api/v1/underlyings'));
+    const stocks = new Set(universe.filter((u) => u.type === 1).map((u) => u.contract.symbol));
+    const symbols = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-symbol') ?? ''));
+    const company = symbols.findIndex((s) => stocks.has(s));
+    expect(company).toBeGreaterThanOrEqual(0);
+    const open = async (index: number) => {
+      const symbol = (await rows.nth(index).getAttribute('data-symbol')) ?? '';
+      await rows.nth(index).getByRole('button', { name: 'Analyze', exact: true }).click();
+      const panel = page.getByRole('dialog', { name: `ANALYZE - ${symbol}` });
+      await panel.waitFor();
+      return panel;
+    };
+
+    // The default columns carry no fundamentals: the tab loads them.
+    let panel = await open(company);
+    await panel.getByRole('tab', { name: 'Stock' }).click();
+    const fundamentals = panel.getByLabel('Fundamentals');
+    await expect.poll(() => fundamentals.textContent()).toContain('Market Cap');
+    await screenshot(page, `scan-first-${name}-analyze-stock`);
+
+    await panel.getByRole('tab', { name: 'Options' }).click();
+    const options = panel.getByLabel('Options data');
+    await expect.poll(() => options.textContent()).toContain('Skew');
+    await expect(options.textContent()).resolves.toContain('Total OI');
+    // The trade's option legs: bid-ask, IV, open interest and dates.
+    const legs = panel.getByRole('table', { name: 'Option legs' });
+    await expect.poll(() => legs.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await legs.boundingBox())?.height ?? 0).toBeGreaterThan(40);
+    const ivHv = panel.getByRole('region', { name: 'IV vs HV' });
+    await ivHv.locator('canvas').first().waitFor();
+    await ivHv.getByLabel('Delta').selectOption('20');
+    await ivHv.getByLabel('Options').selectOption({ label: 'Only PUTs' });
+    await ivHv.getByLabel('Days to expiry').fill('45');
+    await ivHv.locator('canvas').first().waitFor();
+    await ivHv.scrollIntoViewIfNeeded();
+    await screenshot(page, `scan-first-${name}-analyze-options`);
+    await button(panel, 'Close').click();
+    await panel.waitFor({ state: 'detached' });
+
+    // Another trade, the same session: the chart opens with the choices made.
+    panel = await open(company === 0 ? 1 : 0);
+    const again = panel.getByRole('region', { name: 'IV vs HV' });
+    await expect(again.getByLabel('Delta').inputValue()).resolves.toBe('20');
+    await expect(again.getByLabel('Days to expiry').inputValue()).resolves.toBe('45');
+    await expect(again.getByLabel('Options').inputValue()).resolves.toBe('PUT');
+    await again.locator('canvas').first().waitFor();
     await context.close();
   });
 });
