@@ -93,6 +93,20 @@ export interface IvRvRow {
   hv: number | null;
 }
 
+/**
+ * `GET /underlyings/{symbol}/facts`: the underlying's own datapoints as the market has them now,
+ * whatever columns a scan asked for (the Analyze panel's Stock and Options tabs): the column
+ * catalogue's descriptive, technical, fundamental and consolidated-options names, in its stored
+ * units (fractions for percents, dollars per share, dates as YYYY-MM-DD), as scan rows carry them.
+ * A value the market lacks is null.
+ */
+export interface UnderlyingFacts {
+  symbol: string;
+  /** Market instant of the values (ISO). */
+  asOf: string;
+  values: Record<string, number | string | boolean | null>;
+}
+
 export const CONTRACT_FIELDS = ['stock_last', 'bid', 'ask', 'mid', 'iv'] as const;
 export type ContractField = (typeof CONTRACT_FIELDS)[number];
 

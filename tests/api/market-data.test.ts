@@ -4,7 +4,14 @@
  * how unknown and malformed symbols and bad query values are answered.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Bar, ContractValuesRow, IvRvRow, OptionChainRow, UnderlyingRow } from '../../src/api/market.ts';
+import type {
+  Bar,
+  ContractValuesRow,
+  IvRvRow,
+  OptionChainRow,
+  UnderlyingFacts,
+  UnderlyingRow,
+} from '../../src/api/market.ts';
 import type { MarketEnvironment } from '../../src/api/market-environment.ts';
 import { loadReferenceData } from '../../src/server/market/reference-data.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
@@ -260,5 +267,40 @@ describe('the add-in’s calls (/addon/…) follow the plan (docs/PLANS.md)', ()
     for (const c of addonCalls) expect((await call(alice, c)).status, `trial ${c[1]}`).toBe(200);
     await setPlan(server, email, 112);
     for (const c of addonCalls) expect((await call(advanced, c)).status, `advanced ${c[1]}`).toBe(200);
+  });
+});
+
+describe('GET /underlyings/{symbol}/facts', () => {
+  test("the underlying's own datapoints now, in the catalogue's units, whatever a scan asked for", async () => {
+    const res = await get('/underlyings/aapl/facts');
+    expect(res.status).toBe(200);
+    const facts = await json<UnderlyingFacts>(res);
+    expect(facts.symbol).toBe('AAPL');
+    expect(Number.isNaN(Date.parse(facts.asOf))).toBe(false);
+    const v = facts.values;
+    expect(v.name).toEqual(expect.any(String));
+    expect(v.stock_last).toBeGreaterThan(0);
+    // IV, its rank and the realised volatility are fractions.
+    expect(v.stock_iv).toBeGreaterThan(0.03);
+    expect(v.stock_iv).toBeLessThan(3);
+    expect(v.stock_iv_pr).toBeGreaterThanOrEqual(0);
+    expect(v.stock_iv_pr).toBeLessThanOrEqual(1);
+    expect(v.stock_skew).toEqual(expect.any(Number));
+    expect(v.total_oi).toBeGreaterThan(0);
+    expect(v.market_cap).toBeGreaterThan(0);
+    expect(v.p_e).toEqual(expect.any(Number));
+    expect(v.sector_id).toEqual(expect.any(Number));
+    if (v.earnings_date !== null) expect(v.earnings_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(v.weekly_options).toEqual(expect.any(Boolean));
+    // The last price is the quote the contract call answers (the market may tick in between).
+    const [stock] = await json<ContractValuesRow[]>(
+      await post('/contract', { contractIds: ['AAPL'], fields: ['stock_last'] }),
+    );
+    expect(Math.abs(Number(v.stock_last) / (stock?.stock_last ?? 1) - 1)).toBeLessThan(0.01);
+  });
+
+  test('an unknown symbol is a 404, a malformed one a 400', async () => {
+    expect((await errorOf(await get('/underlyings/ZZZZ/facts'))).status).toBe(404);
+    expect(await errorOf(await get('/underlyings/a-b/facts'))).toMatchObject({ status: 400 });
   });
 });

@@ -5,7 +5,14 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { UsageStats, UserSettings } from '../../api/account.ts';
-import type { Bar, ContractValuesRow, OptionChainRow, UnderlyingRow } from '../../api/market.ts';
+import type {
+  Bar,
+  ContractValuesRow,
+  IvRvRow,
+  OptionChainRow,
+  UnderlyingFacts,
+  UnderlyingRow,
+} from '../../api/market.ts';
 import type { SavedTradeAccount } from '../../api/trade-accounts.ts';
 import type {
   OrderAnswer,
@@ -79,7 +86,17 @@ export const marketKeys = {
   chain: (symbol: string) => [...marketKeys.all, 'chain', symbol] as const,
   bars: (symbol: string) => [...marketKeys.all, 'bars', symbol] as const,
   stockLast: (symbol: string) => [...marketKeys.all, 'stockLast', symbol] as const,
+  facts: (symbol: string) => [...marketKeys.all, 'facts', symbol] as const,
+  ivRv: (symbol: string, query: IvRvChoice) =>
+    [...marketKeys.all, 'ivRv', symbol, query.delta, query.dte, query.right] as const,
 };
+
+/** The IV vs HV chart's choices (spec 1 §5): delta 0–100 by 10, 7–90 days, CALLs, PUTs or both. */
+export interface IvRvChoice {
+  readonly delta: number;
+  readonly dte: number;
+  readonly right: 'CALL' | 'PUT' | null;
+}
 
 export const tradeAccountsQuery = () =>
   queryOptions({
@@ -130,6 +147,27 @@ export const barsQuery = (symbol: string) =>
   queryOptions({
     queryKey: marketKeys.bars(symbol),
     queryFn: ({ signal }) => api.get<Bar[] | null>(`/underlyings/${encodeURIComponent(symbol)}/bars`, signal),
+    staleTime: 3_600_000,
+  });
+
+/** The underlying's own datapoints now, whatever a scan's columns were. */
+export const factsQuery = (symbol: string) =>
+  queryOptions({
+    queryKey: marketKeys.facts(symbol),
+    queryFn: ({ signal }) =>
+      api.get<UnderlyingFacts>(`/underlyings/${encodeURIComponent(symbol)}/facts`, signal),
+    staleTime: 60_000,
+  });
+
+export const ivRvQuery = (symbol: string, choice: IvRvChoice) =>
+  queryOptions({
+    queryKey: marketKeys.ivRv(symbol, choice),
+    queryFn: ({ signal }) =>
+      api.get<IvRvRow[]>(
+        `/underlyings/${encodeURIComponent(symbol)}/iv-rv?delta=${choice.delta}&dte=${choice.dte}&right=${choice.right ?? 'null'}`,
+        signal,
+      ),
+    // Daily history: it changes once a session.
     staleTime: 3_600_000,
   });
 

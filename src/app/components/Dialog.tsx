@@ -4,6 +4,7 @@
  * to the entry chunk).
  */
 import { useEscapeKey } from './use-escape-key.ts';
+import './dialog.css';
 
 export function Dialog({
   title,

@@ -13,6 +13,7 @@ import {
   ivRvQuerySchema,
   type OptionChainRow,
   symbolParamSchema,
+  type UnderlyingFacts,
   type UnderlyingRow,
 } from '../../api/market.ts';
 import type { Contract } from '../../domain/contracts/contract.ts';
@@ -22,6 +23,7 @@ import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { parseInput } from '../http/errors.ts';
 import type { MarketProvider } from '../market/provider.ts';
+import { underlyingFacts } from '../market/underlying-facts.ts';
 import { legMarket, underlyingSymbol } from '../trades/market-legs.ts';
 
 /**
@@ -100,6 +102,13 @@ export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketPro
     return bars
       ? bars.map(({ time, open, high, low, close, volume }) => ({ time, open, high, low, close, volume }))
       : null;
+  });
+
+  app.get('/underlyings/:symbol/facts', async (request): Promise<UnderlyingFacts> => {
+    const symbol = symbolOf(request);
+    const facts = underlyingFacts(market, symbol);
+    if (!facts) throw notFound(`Symbol ${symbol}`);
+    return facts;
   });
 
   app.get('/underlyings/:symbol/iv-rv', async (request): Promise<IvRvRow[]> => {

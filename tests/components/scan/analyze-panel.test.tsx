@@ -1,13 +1,14 @@
 /** The Analyze panel (spec 2 §2.4): tabs remembered in the user's settings, 'No Data', the Trade ticket. */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../src/api/account.ts';
-import type { Bar } from '../../../src/api/market.ts';
+import type { Bar, IvRvRow, UnderlyingFacts } from '../../../src/api/market.ts';
+import type { ScanTradeRow } from '../../../src/api/scans.ts';
 import { createQueryClient } from '../../../src/app/api/query-client.ts';
 import { AnalyzePanel } from '../../../src/app/screens/scan/analyze/AnalyzePanel.tsx';
 import { decodeTicket } from '../../../src/domain/orders/ticket.ts';
-import { SPREAD_ROW } from '../../unit/app/scan/scan-row-fixture.ts';
+import { EXPIRATION, SPREAD_ROW } from '../../unit/app/scan/scan-row-fixture.ts';
 import { stubApi } from '../api-stub.ts';
 import { renderInRouter } from './render-in-router.tsx';
 
@@ -117,7 +118,143 @@ describe('tabs', () => {
     await renderInRouter(panel);
     expect((await screen.findByLabelText('Options data')).textContent).toContain('IV');
     const chart = screen.getByRole('region', { name: 'Options chart' });
-    await waitFor(() => expect(chart.textContent).toBe('No Data'));
+    await waitFor(() => expect(chart.textContent).toContain('No Data'));
+  });
+});
+
+/** A row of a scan whose columns were only the last price and the earnings date. */
+const BARE_ROW: ScanTradeRow = {
+  ...SPREAD_ROW,
+  values: {
+    underlying: 'AAPL',
+    stock_last: 151.2,
+    earnings_date: '2026-01-29',
+    bid: 4.05,
+    ask: 4.35,
+    mid: 4.2,
+  },
+};
+const FACTS: UnderlyingFacts = {
+  symbol: 'AAPL',
+  asOf: '2026-01-05T15:00:00.000Z',
+  values: {
+    name: 'Apple Inc.',
+    sector_id: 1,
+    stock_last: 152.4,
+    market_cap: 2.4e12,
+    p_e: 28.4,
+    beta: 1.21,
+    earnings_date: '2026-01-29',
+    stock_iv: 0.27,
+    stock_iv_pr: 0.42,
+    stock_rv: 0.22,
+    stock_skew: 0.031,
+    stock_skew_pr: 0.66,
+    total_vol: 812_000,
+    total_oi: 4_250_000,
+  },
+};
+const IV_RV: IvRvRow[] = Array.from({ length: 60 }, (_, i) => ({
+  time: 1_760_000_000 + i * 86_400,
+  iv: 0.3,
+  hv: i < 20 ? null : 0.25,
+}));
+const barePanel = () => <AnalyzePanel row={BARE_ROW} strategy="bull_call_spread" onClose={() => undefined} />;
+const ivRvCalls = (fetchStub: ReturnType<typeof stubApi>) =>
+  fetchStub.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.includes('/iv-rv'))
+    .map((url) => new URL(url, 'http://app.test').search);
+
+describe('each tab loads what it shows, whatever the scan columns were', () => {
+  afterEach(() => sessionStorage.clear());
+
+  test('Stock tab: the fundamentals of the underlying', async () => {
+    stubApi({
+      '/account/settings': settings('stock'),
+      '/underlyings/AAPL/bars': BARS,
+      '/underlyings/AAPL/facts': FACTS,
+    });
+    await renderInRouter(barePanel);
+    const grid = await screen.findByLabelText('Fundamentals');
+    await waitFor(() => expect(grid.textContent).toContain('Apple Inc.'));
+    for (const text of ['P/E', '28.40', 'Technology', '$2.40T', '$152.40'])
+      expect(grid.textContent).toContain(text);
+  });
+
+  test('Options tab: IV, its rank, skew, volume and open interest; the legs with bid/ask, IV, open interest and dates', async () => {
+    stubApi({
+      '/account/settings': settings('options'),
+      '/trades/AAPL/optionchain': [],
+      '/underlyings/AAPL/facts': FACTS,
+      '/underlyings/AAPL/iv-rv': IV_RV,
+    });
+    await renderInRouter(barePanel);
+    const grid = await screen.findByLabelText('Options data');
+    await waitFor(() => expect(grid.textContent).toContain('Skew'));
+    for (const title of ['IV', 'IV Rank', 'RV', 'Skew Rank', 'Total Opt. Volume', 'Total OI'])
+      expect(within(grid).getByText(title, { exact: true })).toBeTruthy();
+    const legs = screen.getByRole('table', { name: 'Option legs' });
+    expect(legs.textContent).toContain('1,200');
+    expect(legs.textContent).toContain('7.10 - 7.30');
+    expect(legs.textContent).toContain(EXPIRATION);
+  });
+});
+
+describe('IV vs HV', () => {
+  afterEach(() => sessionStorage.clear());
+
+  test('the chart at delta 50, 30 days, CALLs and PUTs; each choice asks again and is kept for the session', async () => {
+    const fetchStub = stubApi({
+      '/account/settings': settings('options'),
+      '/trades/AAPL/optionchain': [],
+      '/underlyings/AAPL/facts': FACTS,
+      '/underlyings/AAPL/iv-rv': IV_RV,
+    });
+    const first = await renderInRouter(barePanel);
+    const section = await screen.findByRole('region', { name: 'IV vs HV' });
+    expect(await within(section).findByRole('img', { name: 'AAPL IV vs HV chart' })).toBeTruthy();
+    expect(ivRvCalls(fetchStub)).toEqual(['?delta=50&dte=30&right=null']);
+    const delta = within(section).getByLabelText('Delta') as HTMLSelectElement;
+    expect([...delta.options].map((o) => o.value)).toEqual([
+      '0',
+      '10',
+      '20',
+      '30',
+      '40',
+      '50',
+      '60',
+      '70',
+      '80',
+      '90',
+      '100',
+    ]);
+    expect(
+      [...(within(section).getByLabelText('Options') as HTMLSelectElement).options].map((o) => o.textContent),
+    ).toEqual(['CALLs and PUTs', 'Only CALLs', 'Only PUTs']);
+
+    fireEvent.change(delta, { target: { value: '20' } });
+    fireEvent.change(within(section).getByLabelText('Options'), { target: { value: 'PUT' } });
+    fireEvent.change(within(section).getByLabelText('Days to expiry'), { target: { value: '45' } });
+    await waitFor(() => expect(ivRvCalls(fetchStub).at(-1)).toBe('?delta=20&dte=45&right=PUT'));
+
+    // Out of 7–90: refused with its message, the chart keeps the last valid choice.
+    const calls = ivRvCalls(fetchStub).length;
+    for (const text of ['6', '91', '30.5', 'abc']) {
+      fireEvent.change(within(section).getByLabelText('Days to expiry'), { target: { value: text } });
+      expect(within(section).getByRole('alert').textContent).toBe(
+        'Days to expiry must be a whole number from 7 to 90.',
+      );
+    }
+    expect(ivRvCalls(fetchStub)).toHaveLength(calls);
+
+    // Another trade opened later in the session shows the same choices.
+    first.unmount();
+    await renderInRouter(panel);
+    const again = await screen.findByRole('region', { name: 'IV vs HV' });
+    expect((within(again).getByLabelText('Delta') as HTMLSelectElement).value).toBe('20');
+    expect((within(again).getByLabelText('Days to expiry') as HTMLInputElement).value).toBe('45');
+    expect((within(again).getByLabelText('Options') as HTMLSelectElement).value).toBe('PUT');
   });
 });
 

@@ -15,7 +15,7 @@ import { BID_ASK_LEVELS } from '../../../domain/metrics/bid-ask.ts';
 import { STRATEGIES, strategiesInGroup } from '../../../domain/strategies/catalogue.ts';
 import { STRATEGY_GROUPS } from '../../../domain/strategies/definition.ts';
 import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
-import { scanFiltersQuery } from '../../api/screener.ts';
+import { scanFiltersQuery, universesQuery } from '../../api/screener.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LineIcon } from '../../components/LineIcon.tsx';
 import { StrategyIcon } from '../../components/StrategyIcon.tsx';
@@ -37,6 +37,9 @@ import {
 } from './scan-draft.ts';
 import { INVALID_LEGS_MESSAGE } from './strategy-editors.ts';
 import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
+
+/** The phone layout's width (spec 2 §9.5), as the stylesheets have it. */
+const PHONE_QUERY = '(max-width: 768px)';
 
 export const HELP_FILTERS = 'https://optionscout.app/help/screener-filters';
 export const HELP_STRATEGIES = 'https://optionscout.app/help/strategies';
@@ -222,6 +225,9 @@ function FilterRow({
   children?: React.ReactNode;
 }) {
   const suffix = indexLabel(def, index, strategy);
+  // An id list (the universe) is summarised by the names of its ids.
+  const universes = useQuery({ ...universesQuery(), enabled: def.itemKind === 'id' });
+  const universeName = (id: number) => universes.data?.find((u) => u.universe_id === id)?.name;
   return (
     <li className="active-filter" data-filter={filterKey}>
       <button type="button" className="filter-open" onClick={onEdit} disabled={readOnly} title={def.help}>
@@ -229,7 +235,7 @@ function FilterRow({
           {def.label}
           {suffix && def.index !== 'scenario' ? ` (${suffix})` : ''}
         </span>
-        <span className="filter-summary">{filterSummary(def, value)}</span>
+        <span className="filter-summary">{filterSummary(def, value, universeName)}</span>
       </button>
       {children}
       {!readOnly && (
@@ -261,7 +267,9 @@ export function DefinitionPanel({
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [strategyEditor, setStrategyEditor] = useState(false);
-  const [collapsed, setCollapsed] = useState(false);
+  // On a phone the filters start folded, so the results show in the first screen (the panel
+  // comes before them there).
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia?.(PHONE_QUERY).matches ?? false);
   const editor = STRATEGIES[draft.strategy].editor;
   const scenarios = scenarioKeys(draft);
   const editingFilter = editing ? resolvedFilter(editing.key) : undefined;
@@ -307,6 +315,7 @@ export function DefinitionPanel({
           onClick={() => setCollapsed(!collapsed)}
         >
           <LineIcon name={collapsed ? 'chevronRight' : 'chevronDown'} /> Filters
+          {collapsed && ` (${Object.keys(draft.filters).length})`}
         </button>
         <Button
           fill="outline"

@@ -12,14 +12,17 @@ import type { FilterDefinition } from '../../../domain/filters/filter-definition
 import type { FilterValue, IndicatorValue, NumericRange } from '../../../domain/filters/filter-value.ts';
 import { MaType, ShiftUnit } from '../../../domain/filters/filter-value.ts';
 import { SECTORS } from '../../../domain/filters/sectors.ts';
+import { parseSymbolList } from '../../../domain/filters/symbol-list.ts';
 import { universesQuery } from '../../api/screener.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from './controls.tsx';
 import {
   fromShown,
+  isPercentShift,
   matchingPreset,
   numberText,
   parseNumber,
+  SHIFT_UNIT_LABELS,
   toShown,
   validateFilter,
 } from './filter-view.ts';
@@ -36,6 +39,7 @@ function NumberField({
   onChange: (n: number | null) => void;
 }) {
   const [text, setText] = useState(numberText(value));
+  const invalid = Number.isNaN(parseNumber(text));
   return (
     <label className="filter-field">
       <span>{label}</span>
@@ -43,12 +47,14 @@ function NumberField({
         className="app-input"
         inputMode="decimal"
         aria-label={label}
+        aria-invalid={invalid}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
           onChange(parseNumber(e.target.value));
         }}
       />
+      {invalid && <span className="field-error">Not a number</span>}
     </label>
   );
 }
@@ -296,7 +302,36 @@ function UniverseField({ value, onChange }: Edit<readonly (string | number)[]>) 
   );
 }
 
-const SHIFT_UNITS = Object.values(ShiftUnit).map((value) => ({ value, label: words(value) }));
+/**
+ * A symbol list typed as text: the text stays as typed, the value is always a list (upper case,
+ * no repeats, split on commas, semicolons and spaces), so the summary and the Apply check read a
+ * list whatever is half-typed.
+ */
+function SymbolsField({ value, onChange }: Edit<readonly (string | number)[]>) {
+  const [text, setText] = useState(value.join(', '));
+  return (
+    <label className="filter-field">
+      <span>Symbols (separated by commas, semicolons or spaces)</span>
+      <textarea
+        className="app-input"
+        aria-label="Symbols"
+        rows={3}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(parseSymbolList(e.target.value) ?? []);
+        }}
+      />
+    </label>
+  );
+}
+
+const SHIFT_UNITS = Object.values(ShiftUnit).map((value) => ({ value, label: SHIFT_UNIT_LABELS[value] }));
+const SHIFT_FIELD_SUFFIX: Readonly<Record<string, string>> = {
+  abs: ' ($)',
+  atr: ' (ATR)',
+  std: ' (std. dev.)',
+};
 
 function ValueFields({
   def,
@@ -371,19 +406,7 @@ function ValueFields({
     case 'none_of':
       if (def.itemKind === 'id')
         return <UniverseField value={value.values} onChange={(values) => onChange({ ...value, values })} />;
-      return (
-        <label className="filter-field">
-          <span>Symbols (separated by commas, semicolons or spaces)</span>
-          <textarea
-            className="app-input"
-            aria-label="Symbols"
-            rows={3}
-            defaultValue={value.values.join(', ')}
-            // The catalogue cleans the text on Apply (upper case, no repeats, empty → none).
-            onChange={(e) => onChange({ ...value, values: e.target.value as unknown as string[] })}
-          />
-        </label>
-      );
+      return <SymbolsField value={value.values} onChange={(values) => onChange({ ...value, values })} />;
     case 'choice_map':
       return (
         <CheckList<string>
@@ -458,21 +481,12 @@ function ValueFields({
         <>
           <div className="filter-row">
             <NumberField
-              label={value.unit === 'pct' || value.unit.includes('_') ? 'Move (%)' : 'Move'}
-              value={
-                value.unit === 'abs' || value.unit === 'atr' || value.unit === 'std'
-                  ? value.shift
-                  : Number((value.shift * 100).toFixed(2))
-              }
+              label={`Move${SHIFT_FIELD_SUFFIX[value.unit] ?? ' (%)'}`}
+              value={isPercentShift(value.unit) ? Number((value.shift * 100).toFixed(2)) : value.shift}
               onChange={(n) =>
                 onChange({
                   ...value,
-                  shift:
-                    n === null
-                      ? 0
-                      : value.unit === 'abs' || value.unit === 'atr' || value.unit === 'std'
-                        ? n
-                        : n / 100,
+                  shift: n === null ? 0 : isPercentShift(value.unit) ? n / 100 : n,
                 })
               }
             />
@@ -512,7 +526,7 @@ export function FilterDialog({
   const [draft, setDraft] = useState<FilterValue>(value);
   const [error, setError] = useState<string | null>(null);
   const apply = () => {
-    const checked = validateFilter(filterKey, draft);
+    const checked = validateFilter(filterKey, draft, def);
     if ('error' in checked) setError(checked.error);
     else onApply(checked.value);
   };

@@ -7,6 +7,7 @@
 import { Fragment, useState } from 'react';
 import { isDirectionField } from '../../../api/hub.ts';
 import type { ScanGroupRow, ScanTradeRow } from '../../../api/scans.ts';
+import { parseColumnKey } from '../../../domain/columns/column-key.ts';
 import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
 import { LiveCell } from '../../live/LiveCell.tsx';
 import type { LiveRow } from '../../live/trade-merge.ts';
@@ -15,6 +16,7 @@ import { eventOutcome, lastExpirationOf, OUTCOME_TONE, type TickerEvent } from '
 import { cellText, columnTitle, isSortableColumn, ivRankTone } from './result-view.ts';
 import type { SortPair } from './scan-draft.ts';
 import { SORT_CHOICE_LABELS, type SortChoice, sortChoices, sortLevel } from './scan-sorting.ts';
+import { type LiveCheckedFilter, unmetFilters } from './unmet-filters.ts';
 import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
 
 export const NARROW_TITLE = 'Narrow scan results to this ticker.';
@@ -45,6 +47,22 @@ function EventIcons({ row, today }: { row: ScanTradeRow; today: string }) {
         );
       })}
     </>
+  );
+}
+
+/** Whether a column shows the datapoint an unmet filter reads. */
+const showsFilter = (columnKey: string, filter: LiveCheckedFilter): boolean => {
+  const { name, index } = parseColumnKey(columnKey);
+  return name === filter.def.name && (filter.index === null || index === null || index === filter.index);
+};
+
+/** The mark of a row that live values carried past the scan's filters; the row stays put. */
+function UnmetMark({ filters }: { filters: readonly LiveCheckedFilter[] }) {
+  const label = `No longer matches the scan: ${filters.map((f) => f.text).join('; ')}`;
+  return (
+    <span className="unmet-mark" role="img" aria-label={label} title={label}>
+      ≠
+    </span>
   );
 }
 
@@ -105,6 +123,8 @@ export interface TableProps {
   narrowed: boolean;
   /** The results' market date (YYYY-MM-DD): events before it are not shown. */
   today: string;
+  /** The run's filters live values can break: a row that fails one now is marked. */
+  liveChecks: readonly LiveCheckedFilter[];
   onSort: (key: string, choice: SortChoice) => void;
   onNarrow: (symbol: string) => void;
   onAnalyze: (row: ScanTradeRow) => void;
@@ -116,6 +136,7 @@ export function ResultsTable({
   sorting,
   narrowed,
   today,
+  liveChecks,
   onSort,
   onNarrow,
   onAnalyze,
@@ -132,10 +153,11 @@ export function ResultsTable({
   const row = (trade: ScanTradeRow, group: ScanGroupRow | null, similar: boolean) => {
     const expanded = group !== null && open.has(group.id);
     const more = group?.similar.length ?? 0;
+    const unmet = unmetFilters(trade, liveChecks);
     return (
       <tr
         key={trade.id}
-        className={`result-row${similar ? ' similar' : ''}`}
+        className={`result-row${similar ? ' similar' : ''}${unmet.length > 0 ? ' unmet' : ''}`}
         data-symbol={trade.underlying}
         onClick={() => onAnalyze(trade)}
       >
@@ -160,6 +182,7 @@ export function ResultsTable({
             )}
             <span className="ticker">{similar ? '' : trade.underlying}</span>
             {!similar && <EventIcons row={trade} today={today} />}
+            {unmet.length > 0 && <UnmetMark filters={unmet} />}
             {!narrowed && !similar && (
               <button
                 type="button"
@@ -182,7 +205,11 @@ export function ResultsTable({
         {rest.map((key) => {
           const text = cellText(trade, key);
           return (
-            <td key={key} data-column={key}>
+            <td
+              key={key}
+              data-column={key}
+              className={unmet.some((f) => showsFilter(key, f)) ? 'unmet-value' : undefined}
+            >
               {key === 'stock_iv_pr' && text !== '' ? (
                 <span className={`badge ${ivRankTone(trade)}`}>{text}</span>
               ) : isDirectionField(key) ? (

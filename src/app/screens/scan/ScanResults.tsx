@@ -3,7 +3,7 @@
  * scan runs, the run's error, the sorting hint, the table, the two empty texts, and the
  * pagination at the bottom centre (the page size is the server's; no page-size changer).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ScanTradeRow } from '../../../api/scans.ts';
 import { isoDateOfEpochDay, marketDayOf } from '../../../domain/filters/date-range.ts';
 import { ApiRequestError } from '../../api/client.ts';
@@ -16,8 +16,9 @@ import { columnTitle, pageCount, shownColumns } from './result-view.ts';
 import type { SortPair } from './scan-draft.ts';
 import { type SortChoice, sortingHint } from './scan-sorting.ts';
 import { INVALID_LEGS_MESSAGE } from './strategy-editors.ts';
+import { liveCheckedFilters } from './unmet-filters.ts';
 import { useLiveResults } from './use-live-results.ts';
-import type { RunState } from './use-scan-run.ts';
+import { type RunState, shownResult } from './use-scan-run.ts';
 
 export const EMPTY_TEXT =
   'There are no options in the market that fit the scan criteria. Make the filters looser or try again later.';
@@ -119,9 +120,11 @@ export function ScanResults({
   onNarrow: (symbol: string) => void;
   onAnalyze: (row: ScanTradeRow) => void;
 }) {
-  const ran = state.status === 'done' ? state.answer : state.status === 'pending' ? state.previous : null;
-  // Live while it is the current result; one shown while a new run is pending keeps still.
-  const answer = useLiveResults(ran, state.status === 'done' ? state.body : null, state.status === 'done');
+  const shown = shownResult(state);
+  const body = shown?.body ?? null;
+  // Live while it is the result on show; one shown while a new run is pending keeps still.
+  const answer = useLiveResults(shown?.answer ?? null, body, shown !== null && state.status !== 'pending');
+  const liveChecks = useMemo(() => (body ? liveCheckedFilters(body.filters, body.strategy) : []), [body]);
   return (
     <section className="scan-results" aria-label="Scan results" aria-busy={state.status === 'pending'}>
       <div className="results-status">
@@ -149,6 +152,7 @@ export function ScanResults({
             sorting={sorting}
             narrowed={answer.narrowed}
             today={isoDateOfEpochDay(marketDayOf(Date.parse(answer.asOf)))}
+            liveChecks={liveChecks}
             onSort={onSort}
             onNarrow={onNarrow}
             onAnalyze={onAnalyze}

@@ -5,6 +5,7 @@
  * (measured +2.6 KiB gzip); these cost nothing there.
  */
 import { useEffect, useRef } from 'react';
+import { visibleArea } from './visible-area.ts';
 
 export function Button({
   fill = 'solid',
@@ -28,7 +29,15 @@ export function Spinner({ label }: { label: string }) {
   return <span className="scan-spinner" role="status" aria-label={label} />;
 }
 
-/** A menu under its button; closes on a choice, a click elsewhere or Escape. */
+/** The largest a menu gets; it scrolls beyond. */
+const MENU_MAX_HEIGHT = 480;
+/** Room a menu needs under its button to open downwards (a few items); else it opens upwards. */
+const MENU_MIN_ROOM = 200;
+
+/**
+ * A menu under its button, or over it when the button is near the foot of the screen (a column
+ * title above the phone's tab bar); closes on a choice, a click elsewhere or Escape.
+ */
 export function Menu({
   anchor,
   label,
@@ -61,7 +70,14 @@ export function Menu({
     };
   }, [onClose]);
   const box = anchor.getBoundingClientRect();
-  const style = { top: box.bottom + 4, left: Math.max(8, Math.min(box.left, window.innerWidth - 288)) };
+  const area = visibleArea();
+  const left = Math.max(8, Math.min(box.left, window.innerWidth - 288));
+  const below = area.bottom - box.bottom - 12;
+  const above = box.top - area.top - 12;
+  const style: React.CSSProperties =
+    below >= MENU_MIN_ROOM || below >= above
+      ? { top: box.bottom + 4, left, maxHeight: Math.min(MENU_MAX_HEIGHT, below) }
+      : { bottom: window.innerHeight - box.top + 4, left, maxHeight: Math.min(MENU_MAX_HEIGHT, above) };
   return (
     <div
       ref={ref}

@@ -6,7 +6,7 @@
  */
 import { DATA_CATEGORY_ORDER, type DataCategory } from '../../../domain/columns/categories.ts';
 import type { FilterDefinition } from '../../../domain/filters/filter-definition.ts';
-import type { FilterValue, NumericRange } from '../../../domain/filters/filter-value.ts';
+import type { FilterValue, NumericRange, ShiftUnit } from '../../../domain/filters/filter-value.ts';
 import { FilterValueError } from '../../../domain/filters/filter-value-error.ts';
 import { parseFilterValue } from '../../../domain/filters/parse-filter-value.ts';
 import { sectorName } from '../../../domain/filters/sectors.ts';
@@ -27,13 +27,43 @@ export const fromShown = (def: FilterDefinition, shown: number | null): number |
 
 /** Text of a number field: '' for null. */
 export const numberText = (n: number | null): string => (n === null ? '' : String(n));
-/** A number field's value: null when blank or not a number. */
+/**
+ * A number field's value: null when blank (Any), NaN when the text is not a number, so the
+ * editor refuses it instead of reading it as Any.
+ */
 export const parseNumber = (text: string): number | null => {
   const t = text.trim().replace(/,/g, '');
   if (t === '') return null;
   const n = Number(t);
-  return Number.isFinite(n) ? n : null;
+  return Number.isFinite(n) ? n : Number.NaN;
 };
+
+export const NOT_A_NUMBER_MESSAGE = 'Enter a number, or leave the field blank for Any.';
+
+/** How a scenario's move is measured, as a trader names it (spec 1 §3 price units). */
+export const SHIFT_UNIT_LABELS: Readonly<Record<ShiftUnit, string>> = {
+  pct: '% of price',
+  abs: 'Dollars',
+  atr: 'ATR',
+  std: 'Std. dev. to expiration',
+  target_price: '% vs. analyst target',
+  sma_200: '% vs. SMA 200',
+  w52_high: '% vs. 52-week high',
+  w52_low: '% vs. 52-week low',
+};
+
+/** Units whose shift is a fraction, typed and shown as percent. */
+export const isPercentShift = (unit: ShiftUnit): boolean =>
+  unit !== 'abs' && unit !== 'atr' && unit !== 'std';
+
+/** A scenario's move in words: '−5%', '$2', '1 ATR', '5% vs. SMA 200'. */
+export function shiftText(shift: number, unit: ShiftUnit): string {
+  if (unit === 'abs') return shift < 0 ? `−$${-shift}` : `$${shift}`;
+  if (unit === 'atr') return `${shift} ATR`;
+  if (unit === 'std') return `${shift} std. dev.`;
+  const pct = `${round(shift * 100, 2)}%`;
+  return unit === 'pct' ? pct : `${pct} vs. ${SHIFT_UNIT_LABELS[unit].replace('% vs. ', '')}`;
+}
 
 export function formatBound(def: FilterDefinition, stored: number): string {
   const shown = toShown(def, stored) ?? 0;
@@ -63,8 +93,15 @@ const choiceLabel = (def: FilterDefinition, code: string | number): string =>
 const relativeDay = (d: number | null): string =>
   d === null ? '…' : d === 0 ? 'today' : d > 0 ? `in ${d} days` : `${-d} days ago`;
 
-/** A one-line summary of a filter's value, as the active filters list shows it. */
-export function filterSummary(def: FilterDefinition, value: FilterValue): string {
+/**
+ * A one-line summary of a filter's value, as the active filters list shows it; `itemName` names
+ * the ids of an id list (the universe's name).
+ */
+export function filterSummary(
+  def: FilterDefinition,
+  value: FilterValue,
+  itemName?: (id: number) => string | undefined,
+): string {
   switch (value.type) {
     case 'range':
     case 'probability':
@@ -80,7 +117,9 @@ export function filterSummary(def: FilterDefinition, value: FilterValue): string
       return value.value ? 'Yes' : 'No';
     case 'any_of':
     case 'none_of':
-      return value.values.length === 0 ? 'None chosen' : value.values.join(', ');
+      return value.values.length === 0
+        ? 'None chosen'
+        : value.values.map((v) => (typeof v === 'number' ? (itemName?.(v) ?? `#${v}`) : v)).join(', ');
     case 'choice_map':
       return value.values.length === 0 ? 'Any' : value.values.map((v) => choiceLabel(def, v)).join(', ');
     case 'sector':
@@ -92,7 +131,7 @@ export function filterSummary(def: FilterDefinition, value: FilterValue): string
         ? `${relativeDay(value.from)} to ${relativeDay(value.to)}`
         : `${value.from ?? '…'} to ${value.to ?? '…'}`;
     case 'scenario':
-      return `Move ${value.unit === 'pct' ? `${round(value.shift * 100, 2)}%` : `${value.shift} ${value.unit}`}: ${formatRange(def, value)}`;
+      return `Move ${shiftText(value.shift, value.unit)}: ${formatRange(def, value)}`;
     default:
       return indicatorSummary(value);
   }
@@ -156,8 +195,61 @@ export function groupedFilters(
   })).filter((g) => g.filters.length > 0);
 }
 
-/** Checks an edited value; the error text names the field, without the filter key. */
-export function validateFilter(key: string, value: unknown): { value: FilterValue } | { error: string } {
+const FIELD_NAMES: Readonly<Record<string, string>> = { min: 'Min', max: 'Max', target: 'Target' };
+
+/** The value's numeric ranges as the editor shows them: min/max (and target) in the filter's unit. */
+function shownRangeError(def: FilterDefinition, value: FilterValue): string | null {
+  const fields: [string, number | null][] =
+    value.type === 'range' || value.type === 'probability' || value.type === 'scenario'
+      ? [
+          ['min', value.min],
+          ['max', value.max],
+        ]
+      : (value.type === 'range_or_closest' || value.type === 'leg_delta') && value.mode === 'range'
+        ? [
+            ['min', value.min],
+            ['max', value.max],
+          ]
+        : (value.type === 'range_or_closest' || value.type === 'leg_delta') && value.mode === 'closest'
+          ? [['target', value.target]]
+          : [];
+  const { min, max } = def.bounds;
+  for (const [field, n] of fields) {
+    if (n === null) continue;
+    const name = FIELD_NAMES[field] ?? field;
+    // Judged as the trader typed it: 150 in a percent field is 150%, outside 0% – 100%.
+    const below = min !== null && n < min;
+    const above = max !== null && n > max;
+    if ((below || above) && min !== null && max !== null)
+      return `${name} ${formatBound(def, n)} is outside ${formatRange(def, def.bounds)}.`;
+    if (below)
+      return `${name} ${formatBound(def, n)} is below ${formatBound(def, min)}, the least it can be.`;
+    if (above) return `${name} ${formatBound(def, n)} is above ${formatBound(def, max)}, the most it can be.`;
+  }
+  const lo = fields.find(([f]) => f === 'min')?.[1] ?? null;
+  const hi = fields.find(([f]) => f === 'max')?.[1] ?? null;
+  if (lo !== null && hi !== null && lo > hi)
+    return `Min ${formatBound(def, lo)} is above Max ${formatBound(def, hi)}.`;
+  return null;
+}
+
+/** Whether any number of the value is a field's text that was not a number. */
+const hasNaN = (value: FilterValue): boolean =>
+  Object.values(value).some((v) => typeof v === 'number' && Number.isNaN(v));
+
+/**
+ * Checks an edited value: text that is not a number is refused, ranges are judged and named in
+ * the units the editor shows, then the filter catalogue checks the rest (its message without
+ * the filter key).
+ */
+export function validateFilter(
+  key: string,
+  value: FilterValue,
+  def: FilterDefinition | null = resolvedFilter(key)?.def ?? null,
+): { value: FilterValue } | { error: string } {
+  if (hasNaN(value)) return { error: NOT_A_NUMBER_MESSAGE };
+  const shown = def ? shownRangeError(def, value) : null;
+  if (shown) return { error: shown };
   try {
     return { value: parseFilterValue(key, value) };
   } catch (e) {

@@ -10,12 +10,25 @@ import { canonicalJson } from '../../../domain/canonical-json.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { runScan } from '../../api/screener.ts';
 
+/** An answer and the definition it is for (its bid/ask level keeps the rows live). */
+export interface RunResult {
+  readonly answer: ScanRunAnswer;
+  readonly body: ScanDefinition;
+}
+
+/**
+ * A pending or failed run keeps the last result (`previous`): the page shows it under the
+ * loading message or the error (a scan past its time budget) instead of emptying the table.
+ */
 export type RunState =
   | { readonly status: 'idle' }
-  | { readonly status: 'pending'; readonly startedAt: number; readonly previous: ScanRunAnswer | null }
-  /** `body` is the definition the answer is for (its bid/ask level keeps the rows live). */
-  | { readonly status: 'done'; readonly answer: ScanRunAnswer; readonly body: ScanDefinition }
-  | { readonly status: 'error'; readonly error: unknown };
+  | { readonly status: 'pending'; readonly startedAt: number; readonly previous: RunResult | null }
+  | ({ readonly status: 'done' } & RunResult)
+  | { readonly status: 'error'; readonly error: unknown; readonly previous: RunResult | null };
+
+/** The result the page shows in a state: the run's, or the last one while it runs or failed. */
+export const shownResult = (state: RunState): RunResult | null =>
+  state.status === 'done' ? state : state.status === 'idle' ? null : state.previous;
 
 /**
  * What identifies a result apart from its page: the definition and the narrowed ticker. Key
@@ -27,10 +40,8 @@ export function runSignature(body: ScanDefinition): string {
   return canonicalJson(definition);
 }
 
-interface Kept {
+interface Kept extends RunResult {
   readonly signature: string;
-  readonly answer: ScanRunAnswer;
-  readonly body: ScanDefinition;
 }
 
 export function useScanRun() {
@@ -49,11 +60,7 @@ export function useScanRun() {
     const last = kept.current.get(symbol);
     // The same result on another page: let the server page its cached copy.
     const cacheId = last?.signature === signature ? last.answer.cacheId : null;
-    setState((s) => ({
-      status: 'pending',
-      startedAt: Date.now(),
-      previous: s.status === 'done' ? s.answer : s.status === 'pending' ? s.previous : null,
-    }));
+    setState((s) => ({ status: 'pending', startedAt: Date.now(), previous: shownResult(s) }));
     const ask = (id: string | null) => runScan({ ...body, cacheId: id }, abort.signal);
     try {
       const answer = await ask(cacheId).catch((e: unknown) => {
@@ -66,7 +73,7 @@ export function useScanRun() {
     } catch (error) {
       // An abort is silent (spec 2 §4.1): the run that replaced it reports.
       if (abort.signal.aborted) return;
-      setState({ status: 'error', error });
+      setState((s) => ({ status: 'error', error, previous: shownResult(s) }));
     }
   }, []);
 

@@ -46,7 +46,7 @@ describe('the legs table', () => {
 
 describe('facts', () => {
   test('formatted as the results table does, skipping what the row lacks', () => {
-    const facts = factsOf(SPREAD_ROW, FUNDAMENTAL_KEYS);
+    const facts = factsOf(SPREAD_ROW.values, FUNDAMENTAL_KEYS);
     expect(facts.map((f) => f.key)).toEqual(['name', 'stock_last', 'market_cap', 'p_e']);
     expect(facts.find((f) => f.key === 'market_cap')?.text).toBe('$2.40T');
   });

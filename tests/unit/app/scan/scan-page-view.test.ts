@@ -161,7 +161,7 @@ test('filter values in the units a trader types, summaries, validation', () => {
   expect(validateFilter('rsi', { type: 'rsi', length: 0, behavior: 'below', from: null, to: 30 })).toEqual({
     error: 'length must be a whole number ≥ 1',
   });
-  expect(validateFilter('include_symbols', { type: 'any_of', values: 'aapl; msft aapl' })).toEqual({
+  expect(validateFilter('include_symbols', { type: 'any_of', values: ['aapl', 'msft', 'AAPL'] })).toEqual({
     value: { type: 'any_of', values: ['AAPL', 'MSFT'] },
   });
 });

@@ -4,11 +4,13 @@
  * - the P/L profile: the order editor's 'PL Profile' for one unit of the trade;
  * - the price chart: daily closes with the trade's breakevens as P/L marks (profit on one side,
  *   loss on the other), opening on the window `priceWindow` gives;
- * - the options chart: implied volatility by strike per expiration of the trade (the skew).
+ * - the options chart: implied volatility by strike per expiration of the trade (the skew);
+ * - IV vs HV: the daily constant-maturity IV of the form's delta and days against the realised
+ *   volatility of the closes over the same window, both in percent.
  */
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
-import type { Bar } from '../../../../api/market.ts';
+import type { Bar, IvRvRow } from '../../../../api/market.ts';
 import type { PLProfile } from '../../../../domain/metrics/pl-profile.ts';
 import { ProfileChart } from '../../order/charts/OrderCharts.tsx';
 import { UPlotChart } from '../../order/charts/UPlotChart.tsx';
@@ -16,6 +18,7 @@ import { priceWindow, type SkewCurves } from './analyze-model.ts';
 
 const PRICE_HEIGHT = 240;
 const SKEW_HEIGHT = 220;
+const IV_HV_HEIGHT = 220;
 const CURVE_COLOURS = ['#0b6bcb', '#1a8f3c', '#8e44ad', '#c0392b'];
 
 export function AnalyzeProfileChart({ profile }: { profile: PLProfile }) {
@@ -89,4 +92,30 @@ export function AnalyzeSkewChart({ skew, symbol }: { skew: SkewCurves; symbol: s
     [skew],
   );
   return <UPlotChart options={options} data={data} height={SKEW_HEIGHT} label={`${symbol} options chart`} />;
+}
+
+export function AnalyzeIvHvChart({ rows, symbol }: { rows: readonly IvRvRow[]; symbol: string }) {
+  const data = useMemo<uPlot.AlignedData>(
+    () => [
+      rows.map((r) => r.time),
+      rows.map((r) => r.iv * 100),
+      rows.map((r) => (r.hv === null ? null : r.hv * 100)),
+    ],
+    [rows],
+  );
+  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
+    () => ({
+      legend: { show: true },
+      series: [
+        {},
+        { label: 'IV %', stroke: '#0b6bcb', width: 1.5 },
+        { label: 'HV %', stroke: '#e07b00', width: 1.5 },
+      ],
+      axes: [{}, { size: 48 }],
+    }),
+    [],
+  );
+  return (
+    <UPlotChart options={options} data={data} height={IV_HV_HEIGHT} label={`${symbol} IV vs HV chart`} />
+  );
 }

@@ -81,7 +81,7 @@ export function AnalyzePanel({ row, strategy, onClose }: AnalyzePanelProps) {
         {tab === null && <Spinner label="Loading" />}
         {tab === 'strategy' && <StrategyTab row={row} nowMs={nowMs} />}
         {tab === 'stock' && <StockTab row={row} nowMs={nowMs} />}
-        {tab === 'options' && <OptionsTab row={row} />}
+        {tab === 'options' && <OptionsTab row={row} nowMs={nowMs} />}
       </div>
     </aside>
   );

@@ -1,19 +1,23 @@
-/** The Stock tab: fundamentals and the price chart with the trade's breakevens. */
+/**
+ * The Stock tab: the underlying's fundamentals (loaded for the tab, whatever the scan's columns
+ * were) and the price chart with the trade's breakevens.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '../../../../api/scans.ts';
-import { barsQuery } from '../../../api/trades.ts';
+import { barsQuery, factsQuery } from '../../../api/trades.ts';
 import { Spinner } from '../../../components/IonCore.tsx';
-import { FUNDAMENTAL_KEYS, factsOf, hasBars, rowProfile } from './analyze-model.ts';
+import { FUNDAMENTAL_KEYS, factsOf, hasBars, rowProfile, shownValues } from './analyze-model.ts';
 import { AnalyzePriceChart } from './charts.ts';
 import { FactGrid } from './FactGrid.tsx';
 
 export function StockTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }) {
+  const facts = useQuery(factsQuery(row.underlying));
   const bars = useQuery(barsQuery(row.underlying));
   const breakevens = useMemo(() => rowProfile(row, nowMs)?.breakevens ?? [], [row, nowMs]);
   return (
     <>
-      <FactGrid facts={factsOf(row, FUNDAMENTAL_KEYS)} label="Fundamentals" />
+      <FactGrid facts={factsOf(shownValues(row, facts.data), FUNDAMENTAL_KEYS)} label="Fundamentals" />
       <section className="analyze-chart" aria-label="Price chart">
         {bars.isPending ? (
           <Spinner label="Loading prices" />

@@ -9,7 +9,7 @@ const DASH = '—';
 
 export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }) {
   const lines = legLines(row);
-  const prices = new Map(factsOf(row, PRICE_KEYS).map((f) => [f.key, f.text]));
+  const prices = new Map(factsOf(row.values, PRICE_KEYS).map((f) => [f.key, f.text]));
   const profile = useMemo(() => rowProfile(row, nowMs), [row, nowMs]);
   return (
     <>

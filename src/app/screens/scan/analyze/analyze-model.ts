@@ -3,12 +3,13 @@
  * Bid/Mid/Ask summary, fact grids, the trade's P/L profile, the price chart's window and the
  * order ticket of the Trade button. Pure: the panel and its charts only render these.
  */
-import type { Bar, OptionChainRow } from '../../../../api/market.ts';
-import type { ScanRowLeg, ScanTradeRow } from '../../../../api/scans.ts';
+import type { Bar, OptionChainRow, UnderlyingFacts } from '../../../../api/market.ts';
+import type { ScanRowLeg, ScanRowValue, ScanTradeRow } from '../../../../api/scans.ts';
 import { DataCategory } from '../../../../domain/columns/categories.ts';
 import { COLUMNS, columnForKey } from '../../../../domain/columns/column-catalogue.ts';
 import { formatColumnValue } from '../../../../domain/columns/column-format.ts';
 import { formatNumber } from '../../../../domain/columns/number-format.ts';
+import { daysToExpiry } from '../../../../domain/contracts/expiry.ts';
 import { type PLProfile, plProfile } from '../../../../domain/metrics/pl-profile.ts';
 import type { LegQuote } from '../../../../domain/metrics/types.ts';
 import { encodeTicket } from '../../../../domain/orders/ticket.ts';
@@ -71,11 +72,11 @@ export interface Fact {
   readonly text: string;
 }
 
-/** The keys' titles and values, skipping keys the catalogue lacks or the row does not carry. */
-export const factsOf = (row: ScanTradeRow, keys: readonly string[]): Fact[] =>
+/** The keys' titles and values, skipping keys the catalogue lacks or the values do not carry. */
+export const factsOf = (values: Readonly<Record<string, unknown>>, keys: readonly string[]): Fact[] =>
   keys.flatMap((key) => {
     const resolved = columnForKey(key);
-    const value = row.values[key];
+    const value = values[key] as ScanRowValue | undefined;
     if (resolved === undefined || value === undefined || value === null) return [];
     const text = formatColumnValue(key, value);
     return text === '' ? [] : [{ key, title: resolved.column.title, text }];
@@ -96,26 +97,50 @@ export const FUNDAMENTAL_KEYS: readonly string[] = [
   'divnq',
 ];
 
-/** The Options tab's facts: IV, skew, volume, open interest, bid/ask and dates. */
+/**
+ * The Options tab's facts of the underlying: IV, its rank against HV, skew, the day's volume and
+ * open interest over all its options, and the event dates. The trade's own bid/ask, open
+ * interest and dates are in its legs table (`optionLegLines`).
+ */
 export const OPTION_FACT_KEYS: readonly string[] = [
   'stock_iv',
   'stock_iv_pr',
   'stock_rv',
+  'stock_iv_rv',
   'stock_skew',
   'stock_skew_pr',
-  'volume',
-  'open_interest',
   'total_vol',
   'total_oi',
-  'bid',
-  'ask',
-  'bid_ask_spread',
-  'bid_ask_spread_pc',
-  'expiration_date',
-  'days_to_expiration',
   'earnings_date',
+  'divnqxdt',
   'divnq',
 ];
+
+/**
+ * The values the Stock and Options tabs show: the underlying's facts as the market has them now
+ * over the row's (which hold only the scan's columns); the row's alone until the facts load.
+ */
+export const shownValues = (
+  row: ScanTradeRow,
+  facts: UnderlyingFacts | undefined,
+): Readonly<Record<string, unknown>> => (facts ? { ...row.values, ...facts.values } : row.values);
+
+/** An option leg of the Options tab: its legs-table line and its days to expiration. */
+export interface OptionLegLine extends LegLine {
+  readonly days: string;
+}
+
+export const optionLegLines = (row: ScanTradeRow, nowMs: number): OptionLegLine[] =>
+  legLines(row).flatMap((line, i) => {
+    const leg = row.legs[i];
+    if (leg?.kind !== 'option' || leg.expiration === null) return [];
+    return [
+      {
+        ...line,
+        days: formatColumnValue('days_to_expiration', daysToExpiry(leg.expiration, nowMs)),
+      },
+    ];
+  });
 
 /** A leg's limit price for the order ticket: its mid, in cents. */
 const limitPriceOf = (leg: ScanRowLeg): number => {

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useEscapeKey } from '../../../components/use-escape-key.ts';
+import { type VisibleArea, visibleArea } from '../visible-area.ts';
 import {
   nextStep,
   previousStep,
@@ -18,6 +19,8 @@ import {
 import './walkthrough.css';
 
 const CARD_WIDTH = 320;
+/** A card's height with the longest step text at the narrowest width, for choosing its side. */
+const CARD_HEIGHT = 190;
 const GAP = 8;
 
 interface Box {
@@ -38,19 +41,31 @@ function boxOf(el: Element | null): Box | null {
   return { top: r.top, left: r.left, width: r.width, height: r.height };
 }
 
-/** Below the element when it fits, else above it; centred when there is no element. */
-function cardStyle(box: Box | null): React.CSSProperties {
+/** The element's box cut to the visible area (a tall table's ring stays on screen). */
+function clipped(box: Box, area: VisibleArea): Box {
+  const top = Math.max(box.top, area.top);
+  const bottom = Math.min(box.top + box.height, area.bottom);
+  return { ...box, top, height: Math.max(0, bottom - top) };
+}
+
+/**
+ * Below the element when the card fits there, else above it; when neither fits (an element as
+ * tall as the screen), at the foot of the visible area over the element: never under the header.
+ * Centred when there is no element.
+ */
+function cardStyle(box: Box | null, area: VisibleArea): React.CSSProperties {
   if (box === null) return { top: '50%', left: '50%', transform: 'translate(-50%, -50%)' };
   const left = Math.max(GAP, Math.min(box.left, window.innerWidth - CARD_WIDTH - GAP));
   const below = box.top + box.height + GAP;
-  return below + 180 < window.innerHeight
-    ? { top: below, left }
-    : { bottom: window.innerHeight - box.top + GAP, left };
+  if (below + CARD_HEIGHT <= area.bottom) return { top: below, left };
+  if (box.top - GAP - CARD_HEIGHT >= area.top) return { bottom: window.innerHeight - box.top + GAP, left };
+  return { bottom: window.innerHeight - area.bottom + GAP, left };
 }
 
 export function Walkthrough({ storage = localStorage }: { storage?: Storage }) {
   const [index, setIndex] = useState<number | null>(() => (walkthroughOn(storage) ? 0 : null));
   const [box, setBox] = useState<Box | null>(null);
+  const [area, setVisibleArea] = useState<VisibleArea>({ top: 0, bottom: 0 });
 
   useEffect(() => {
     if (index === 0) storeWalkthroughOn(storage, true);
@@ -59,12 +74,25 @@ export function Walkthrough({ storage = localStorage }: { storage?: Storage }) {
   useLayoutEffect(() => {
     if (index === null) return;
     targetOf(index)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    const measure = () => setBox(boxOf(targetOf(index)));
+    let last = '';
+    const measure = () => {
+      const visible = visibleArea();
+      const target = boxOf(targetOf(index));
+      const next = JSON.stringify([visible, target]);
+      if (next === last) return;
+      last = next;
+      setVisibleArea(visible);
+      setBox(target && clipped(target, visible));
+    };
     measure();
+    // The page moves without a scroll or a resize too (results arriving above the element, the
+    // screen laid out after the walkthrough started): follow it.
+    const timer = setInterval(measure, 250);
     // Scrolling anywhere (the results pane scrolls on its own) moves the element under the ring.
     window.addEventListener('resize', measure);
     window.addEventListener('scroll', measure, true);
     return () => {
+      clearInterval(timer);
       window.removeEventListener('resize', measure);
       window.removeEventListener('scroll', measure, true);
     };
@@ -107,7 +135,7 @@ export function Walkthrough({ storage = localStorage }: { storage?: Storage }) {
               role="dialog"
               aria-label="Walkthrough"
               aria-describedby="walkthrough-text"
-              style={{ ...cardStyle(box), width: CARD_WIDTH }}
+              style={{ ...cardStyle(box, area), width: CARD_WIDTH }}
             >
               <p className="walkthrough-count">
                 Step {index + 1} of {WALKTHROUGH_STEPS.length}

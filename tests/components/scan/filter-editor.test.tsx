@@ -1,0 +1,151 @@
+/** The filter editor's dialog (spec 2 §3.9, §4.4, §5): what a trader types, and what Apply keeps. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Universe } from '../../../src/api/screener-model.ts';
+import { createQueryClient } from '../../../src/app/api/query-client.ts';
+import { DefinitionPanel } from '../../../src/app/screens/scan/DefinitionPanel.tsx';
+import { FilterDialog } from '../../../src/app/screens/scan/FilterEditor.tsx';
+import { NOT_A_NUMBER_MESSAGE } from '../../../src/app/screens/scan/filter-view.ts';
+import { addFilter, newDraft, setFilter } from '../../../src/app/screens/scan/scan-draft.ts';
+import { filterByName } from '../../../src/domain/filters/filter-catalogue.ts';
+import type { FilterValue } from '../../../src/domain/filters/filter-value.ts';
+import { stubApi } from '../api-stub.ts';
+
+function editor(filterKey: string, value: FilterValue) {
+  const def = filterByName(filterKey);
+  if (!def) throw new Error(`no filter ${filterKey}`);
+  const onApply = vi.fn();
+  render(
+    <FilterDialog
+      filterKey={filterKey}
+      def={def}
+      title={def.label}
+      value={value}
+      asOfMs={0}
+      onApply={onApply}
+      onClose={() => undefined}
+    />,
+  );
+  return onApply;
+}
+
+const apply = () => fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+describe('symbol lists', () => {
+  test.each([
+    ['include_symbols', 'any_of'],
+    ['exclude_symbols', 'none_of'],
+  ] as const)('%s: typing letter by letter keeps the editor, Apply keeps the cleaned list', (key, type) => {
+    const onApply = editor(key, { type, values: [] });
+    const field = screen.getByLabelText('Symbols');
+    for (const text of ['a', 'aa', 'aapl', 'aapl,', 'aapl, msft; aapl ']) {
+      fireEvent.change(field, { target: { value: text } });
+      expect((field as HTMLTextAreaElement).value).toBe(text);
+    }
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ type, values: ['AAPL', 'MSFT'] });
+  });
+});
+
+const type = (label: string, text: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+
+describe('numbers in the units the field shows', () => {
+  test('150 in a percent field is 150%, refused in percent', () => {
+    const onApply = editor('prob_profit', { type: 'probability', min: 0.5, max: null });
+    type('Min (%)', '150');
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe('Min 150% is outside 0% – 100%.');
+    expect(onApply).not.toHaveBeenCalled();
+    type('Min (%)', '75');
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ type: 'probability', min: 0.75, max: null });
+  });
+
+  test('a bound below the least a filter takes, and min above max, are said in dollars', () => {
+    const onApply = editor('max_loss', { type: 'range', min: null, max: 5 });
+    type('Min ($)', '-100');
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe('Min −$100 is below $0, the least it can be.');
+    type('Min ($)', '600');
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe('Min $600 is above Max $500.');
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  test('text that is not a number is refused, not read as Any', () => {
+    const onApply = editor('max_loss', { type: 'range', min: null, max: 5 });
+    type('Max ($)', 'abc');
+    expect(screen.getByLabelText('Max ($)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Not a number')).toBeTruthy();
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe(NOT_A_NUMBER_MESSAGE);
+    expect(onApply).not.toHaveBeenCalled();
+    type('Max ($)', '');
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ type: 'range', min: null, max: null });
+  });
+
+  test('an indicator parameter that is not a number is refused', () => {
+    const onApply = editor('rsi', { type: 'rsi', length: 14, behavior: 'below', from: null, to: 30 });
+    type('Length', '1O');
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe(NOT_A_NUMBER_MESSAGE);
+    expect(onApply).not.toHaveBeenCalled();
+  });
+});
+
+test('scenario moves are measured in units named as a trader writes them', () => {
+  editor('shift_pl_margin', { type: 'scenario', shift: -0.05, unit: 'pct', min: null, max: null });
+  const units = within(screen.getByLabelText('Measured as'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+  expect(units).toEqual([
+    '% of price',
+    'Dollars',
+    'ATR',
+    'Std. dev. to expiration',
+    '% vs. analyst target',
+    '% vs. SMA 200',
+    '% vs. 52-week high',
+    '% vs. 52-week low',
+  ]);
+  expect(screen.getByLabelText('Move (%)')).toBeTruthy();
+  fireEvent.change(screen.getByLabelText('Measured as'), { target: { value: 'atr' } });
+  expect(screen.getByLabelText('Move (ATR)')).toBeTruthy();
+});
+
+describe('the active filters list', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test("the universe filter is summarised by the universe's name, a scenario by its unit's", async () => {
+    const universes: Universe[] = [
+      { universe_id: 7, name: 'Mega caps', group: 'My Universes', editable: true, symbols: 'AAPL, MSFT' },
+    ];
+    stubApi({ '/universes': universes });
+    let draft = setFilter(addFilter(newDraft(), 'universe'), 'universe', { type: 'any_of', values: [7] });
+    draft = setFilter(draft, 'shift_pl_margin_1', {
+      type: 'scenario',
+      shift: 1,
+      unit: 'atr',
+      min: 0,
+      max: null,
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <DefinitionPanel
+          draft={draft}
+          onChange={() => undefined}
+          onStrategy={() => undefined}
+          asOfMs={0}
+          planMax={5}
+          legsRejected={false}
+        />
+      </QueryClientProvider>,
+    );
+    const universe = document.querySelector('.active-filter[data-filter="universe"] .filter-summary');
+    await vi.waitFor(() => expect(universe?.textContent).toBe('Mega caps'));
+    expect(document.body.textContent).toContain('Move 1 ATR');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * A scan past the server's time budget (504): the page says the time-out message (spec 1 §8)
+ * and keeps showing the previous results, instead of the generic error over an empty table.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../../src/api/errors.ts';
+import type { ScanDefinition, ScanRunAnswer } from '../../../src/api/scans.ts';
+import { createQueryClient } from '../../../src/app/api/query-client.ts';
+import { ScanResults } from '../../../src/app/screens/scan/ScanResults.tsx';
+import { useScanRun } from '../../../src/app/screens/scan/use-scan-run.ts';
+import { SPREAD_ROW } from '../../unit/app/scan/scan-row-fixture.ts';
+
+// The live connection is not part of this: it never comes.
+vi.mock('../../../src/app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ANSWER: ScanRunAnswer = {
+  items: [SPREAD_ROW],
+  pageSize: 20,
+  totalCount: 1,
+  page: 0,
+  cacheId: 'cache-0001',
+  narrowed: false,
+  asOf: '2026-01-05T15:00:00.000Z',
+  columns: ['underlying', 'stock_last'],
+};
+const BODY: ScanDefinition = { strategy: 'bull_call_spread', filters: {}, page: 0 };
+
+function Page({ body }: { body: ScanDefinition }) {
+  const { state, run } = useScanRun();
+  return (
+    <>
+      <button type="button" onClick={() => void run(body)}>
+        RUN SCAN
+      </button>
+      <ScanResults
+        state={state}
+        chosenColumns={[]}
+        sorting={[]}
+        narrowedTo={null}
+        onSort={() => undefined}
+        onPage={() => undefined}
+        onNarrow={() => undefined}
+        onAnalyze={() => undefined}
+      />
+    </>
+  );
+}
+
+test.each([408, 504])('a %i keeps the previous results under the time-out message', async (status) => {
+  const answers = [
+    Response.json(ANSWER),
+    Response.json({ code: 'TIMEOUT', message: 'Scan took too long.' }, { status }),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answers.shift() ?? Response.json({ code: 'X', message: 'x' }, { status: 500 })),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Page body={BODY} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await screen.findByText('AAPL');
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(TIMEOUT_MESSAGE));
+  expect(screen.queryByText(GENERIC_ERROR_MESSAGE)).toBeNull();
+  expect(screen.getByRole('row', { name: /AAPL/ })).toBeTruthy();
+  expect(screen.getByText(/1 tickers/)).toBeTruthy();
+});
