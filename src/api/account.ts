@@ -4,10 +4,10 @@
  * entry chunk); the server validates with the schemas.
  */
 import { z } from 'zod';
-import type { PlanId } from '../domain/plans/plan-id.ts';
-import type { SubscriptionStatus } from '../domain/plans/subscription-status.ts';
+import type { PlanId } from '#domain/plans/plan-id.ts';
+import type { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 
-export type { UsageStats } from '../domain/plans/usage-stats.ts';
+export type { UsageStats } from '#domain/plans/usage-stats.ts';
 
 /** `GET /account/subscription`. */
 export interface SubscriptionAnswer {

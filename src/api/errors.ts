@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../domain/errors.ts';
+import type { ErrorCode } from '#domain/errors.ts';
 
 /**
  * The one error shape every API failure answers with: `{ code, message, details? }`.

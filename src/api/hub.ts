@@ -8,8 +8,8 @@
  * fractions as fractions, lists per option leg, breakeven or scenario.
  */
 import { z } from 'zod';
-import { SHIFT_UNITS } from '../domain/metrics/types.ts';
-import { STRATEGY_KEYS } from '../domain/strategies/strategy-key.ts';
+import { SHIFT_UNITS } from '#domain/metrics/types.ts';
+import { STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 import { HUB_BASE } from './paths.ts';
 
 export const TRADES_HUB_PATH = `${HUB_BASE}/trades`;

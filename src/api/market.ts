@@ -4,8 +4,8 @@
  * volatilities fractions (0.25 = 25%), bar times epoch seconds.
  */
 import { z } from 'zod';
-import type { OptionContract, StockContract } from '../domain/contracts/contract.ts';
-import { isStockSymbol } from '../domain/contracts/contract-id.ts';
+import type { OptionContract, StockContract } from '#domain/contracts/contract.ts';
+import { isStockSymbol } from '#domain/contracts/contract-id.ts';
 
 /** Underlying kinds (spec 1 §3): Stock 1, ETF 2, Index 3. */
 export type UnderlyingType = 1 | 2 | 3;

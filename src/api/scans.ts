@@ -4,7 +4,7 @@
  * filter catalogue (`compileFilters`), so a malformed one answers 400 naming the filter.
  */
 import { z } from 'zod';
-import { SCREENER_STRATEGY_KEYS } from '../domain/strategies/strategy-key.ts';
+import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 
 export const SCAN_RUN_PATH = '/scans/run';
 export const SCAN_FILTERS_PATH = '/scans/filters';

@@ -4,8 +4,8 @@
  * constants without the validation library; the request schemas are in `screener.ts`.
  * Dates are ISO 8601 instants; filter values are the filter catalogue's tagged JSON objects.
  */
-import type { FilterValue } from '../domain/filters/filter-value.ts';
-import type { ScreenerStrategyKey } from '../domain/strategies/strategy-key.ts';
+import type { FilterValue } from '#domain/filters/filter-value.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 
 /** Longest scan title and description (spec 2 §5). */
 export const SCAN_TITLE_MAX = 250;

@@ -11,7 +11,7 @@
  *   GET /universes   PATCH /universes   PATCH /universes/{id}   DELETE /universes/{id}
  */
 import { z } from 'zod';
-import { SCREENER_STRATEGY_KEYS } from '../domain/strategies/strategy-key.ts';
+import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 import { idSchema } from './ids.ts';
 import { scanDefinitionSchema } from './scans.ts';
 import {

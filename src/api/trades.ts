@@ -4,11 +4,11 @@
  * (`…Cents`); prices are dollars per share; dates are ISO 8601 instants.
  */
 import { z } from 'zod';
-import type { Contract } from '../domain/contracts/contract.ts';
-import type { PLProfile } from '../domain/metrics/pl-profile.ts';
-import type { TradeMetrics } from '../domain/metrics/types.ts';
-import { MAX_SIZE, MIN_SIZE } from '../domain/orders/order-validation.ts';
-import { SCREENER_STRATEGY_KEYS } from '../domain/strategies/strategy-key.ts';
+import type { Contract } from '#domain/contracts/contract.ts';
+import type { PLProfile } from '#domain/metrics/pl-profile.ts';
+import type { TradeMetrics } from '#domain/metrics/types.ts';
+import { MAX_SIZE, MIN_SIZE } from '#domain/orders/order-validation.ts';
+import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 
 const SYMBOL = /^[A-Z]+(?:\.[A-Z]+)*$/;

@@ -4,7 +4,7 @@
  */
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_BASE } from '../api/paths.ts';
+import { API_BASE } from '#api/paths.ts';
 import { type AuthSetup, createAuthSetup } from './auth/auth-setup.ts';
 import { createAuthenticator, installAuthentication } from './auth/authenticate.ts';
 import { mountEmbeddedIssuer } from './auth/interaction-routes.ts';

@@ -3,7 +3,7 @@
  * the server and the operator command.
  */
 import type { Kysely } from 'kysely';
-import type { SystemMessage } from '../api/system-message.ts';
+import type { SystemMessage } from '#api/system-message.ts';
 import type { Database } from './db/schema.ts';
 
 const KEY = 'system_message';

@@ -4,9 +4,9 @@
  * trial.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SubscriptionAnswer } from '../../src/api/account.ts';
-import { ListRole } from '../../src/api/screener-model.ts';
-import type { SavedTradeAccount } from '../../src/api/trade-accounts.ts';
+import type { SubscriptionAnswer } from '#api/account.ts';
+import { ListRole } from '#api/screener-model.ts';
+import type { SavedTradeAccount } from '#api/trade-accounts.ts';
 import {
   clientWithToken,
   moveClock,

@@ -3,8 +3,8 @@
  * from the plan, the operator's system message (the market environment: market-data.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_USER_SETTINGS, type SubscriptionAnswer, type UserSettings } from '../../src/api/account.ts';
-import type { SystemMessage } from '../../src/api/system-message.ts';
+import { DEFAULT_USER_SETTINGS, type SubscriptionAnswer, type UserSettings } from '#api/account.ts';
+import type { SystemMessage } from '#api/system-message.ts';
 import { ops, type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 

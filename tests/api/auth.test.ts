@@ -4,10 +4,10 @@
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SubscriptionAnswer } from '../../src/api/account.ts';
-import { isApiError } from '../../src/api/errors.ts';
-import { loadIssuerKeys } from '../../src/server/auth/issuer-keys.ts';
-import { createTokenMinter } from '../../src/server/auth/token-minter.ts';
+import type { SubscriptionAnswer } from '#api/account.ts';
+import { isApiError } from '#api/errors.ts';
+import { loadIssuerKeys } from '#server/auth/issuer-keys.ts';
+import { createTokenMinter } from '#server/auth/token-minter.ts';
 import { moveClock, ops, setPlan, signedIn, tokenFor } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isApiError } from '../../src/api/errors.ts';
-import type { SavedList } from '../../src/api/screener.ts';
-import type { OrderAnswer, OrderLeg } from '../../src/api/trades.ts';
-import { MAX_SIZE } from '../../src/domain/orders/order-validation.ts';
+import { isApiError } from '#api/errors.ts';
+import type { SavedList } from '#api/screener.ts';
+import type { OrderAnswer, OrderLeg } from '#api/trades.ts';
+import { MAX_SIZE } from '#domain/orders/order-validation.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest, openDatabase } from '#server/db/database.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pglite-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ISSUER_KEYS_FILE } from '../../src/server/auth/issuer-keys.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { ISSUER_KEYS_FILE } from '#server/auth/issuer-keys.ts';
+import { openDatabase } from '#server/db/database.ts';
 import { claimsOf, type FlowStop, formAction, hiddenFields, oidcAgent } from '../support/oidc-agent.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';
 

@@ -4,8 +4,8 @@
  * only over HTTP (discovery, JWKS, its authorization page), as any provider would be.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadIssuerKeys } from '../../src/server/auth/issuer-keys.ts';
-import { createTokenMinter } from '../../src/server/auth/token-minter.ts';
+import { loadIssuerKeys } from '#server/auth/issuer-keys.ts';
+import { createTokenMinter } from '#server/auth/token-minter.ts';
 import { ops, tokenFor } from '../support/auth.ts';
 import { claimsOf, formAction, oidcAgent } from '../support/oidc-agent.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';

@@ -11,12 +11,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isApiError } from '../../src/api/errors.ts';
-import { API_BASE, OIDC_BASE } from '../../src/api/paths.ts';
-import type { OrderLeg } from '../../src/api/trades.ts';
-import { isErrorCode } from '../../src/domain/errors.ts';
-import { errorStatus } from '../../src/server/http/error-status.ts';
-import type { RouteEntry } from '../../src/server/http/route-table.ts';
+import { isApiError } from '#api/errors.ts';
+import { API_BASE, OIDC_BASE } from '#api/paths.ts';
+import type { OrderLeg } from '#api/trades.ts';
+import { isErrorCode } from '#domain/errors.ts';
+import { errorStatus } from '#server/http/error-status.ts';
+import type { RouteEntry } from '#server/http/route-table.ts';
 import { moveClock, signedIn } from '../support/auth.ts';
 import { type InProcessTestServer, startTestServer } from '../support/test-server.ts';
 import { bullCallSpread, createAccount, lastPrice, optionChain, TEST_MARKET } from '../support/trades.ts';

@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TRADES_HUB_PATH } from '../../src/api/hub.ts';
+import { TRADES_HUB_PATH } from '#api/hub.ts';
 import { signedIn, tokenFor } from '../support/auth.ts';
 import { negotiate, type RawClient, rawClient } from '../support/hub.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HubConnectionState } from '@microsoft/signalr';
 import { afterAll, expect, test } from 'vitest';
-import type { LiveTradeChange } from '../../src/api/hub.ts';
+import type { LiveTradeChange } from '#api/hub.ts';
 import { signedIn } from '../support/auth.ts';
 import { eventually, liveTrades, officialClient } from '../support/hub.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';

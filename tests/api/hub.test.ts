@@ -16,7 +16,7 @@ import {
   type RegisterTradeResult,
   SCAN_RESULTS_REGISTRATION,
   type SubscribeQuotesResult,
-} from '../../src/api/hub.ts';
+} from '#api/hub.ts';
 import { setPlan, signedIn, tokenFor } from '../support/auth.ts';
 import { eventually, liveTrades, negotiate, officialClient } from '../support/hub.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

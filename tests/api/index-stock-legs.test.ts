@@ -5,10 +5,10 @@
  * exports), while option-only scans do.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OptionChainRow } from '../../src/api/market.ts';
-import type { ScanRunAnswer } from '../../src/api/scans.ts';
-import type { OrderLeg } from '../../src/api/trades.ts';
-import { STRATEGIES } from '../../src/domain/strategies/catalogue.ts';
+import type { OptionChainRow } from '#api/market.ts';
+import type { ScanRunAnswer } from '#api/scans.ts';
+import type { OrderLeg } from '#api/trades.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LIST_NAME_MAX, ListRole, type SavedList, type Scan } from '../../src/api/screener-model.ts';
+import { LIST_NAME_MAX, ListRole, type SavedList, type Scan } from '#api/screener-model.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
 import { call, failure, getScan, listOf, lists, saveScan } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -11,9 +11,9 @@ import type {
   OptionChainRow,
   UnderlyingFacts,
   UnderlyingRow,
-} from '../../src/api/market.ts';
-import type { MarketEnvironment } from '../../src/api/market-environment.ts';
-import { loadReferenceData } from '../../src/server/market/reference-data.ts';
+} from '#api/market.ts';
+import type { MarketEnvironment } from '#api/market-environment.ts';
+import { loadReferenceData } from '#server/market/reference-data.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { json, TEST_MARKET } from '../support/trades.ts';

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../../src/server/config.ts';
-import { opsSocketPath } from '../../src/server/ops/ops-socket.ts';
+import { projectRoot } from '#server/config.ts';
+import { opsSocketPath } from '#server/ops/ops-socket.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const OPS = join(projectRoot, 'src/server/cli/ops.ts');

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest, openDatabase } from '#server/db/database.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { startTestServer } from '../support/test-server.ts';
 

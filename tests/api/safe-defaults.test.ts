@@ -3,7 +3,7 @@
  * pages, no clock control, the security headers, and the request limits.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '#server/config.ts';
 import { signedIn, signInThroughIssuer } from '../support/auth.ts';
 import { formAction, oidcAgent } from '../support/oidc-agent.ts';
 import { failure } from '../support/screener.ts';

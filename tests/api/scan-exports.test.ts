@@ -4,11 +4,11 @@
  * all options (at most 1,000); bad forms answer 4xx with a code.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ScanGroupRow, ScanRunAnswer } from '../../src/api/scans.ts';
-import { columnForKey } from '../../src/domain/columns/column-catalogue.ts';
-import { formatColumnValue } from '../../src/domain/columns/column-format.ts';
-import { STRATEGIES } from '../../src/domain/strategies/catalogue.ts';
-import type { SimulatorConfig } from '../../src/server/market/sim-config.ts';
+import type { ScanGroupRow, ScanRunAnswer } from '#api/scans.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
+import { formatColumnValue } from '#domain/columns/column-format.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { SimulatorConfig } from '#server/market/sim-config.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
 import { saveUniverse } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

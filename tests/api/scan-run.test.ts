@@ -4,10 +4,10 @@
  * bad input answering 4xx with a code (never 500); a scan past the time budget answers 504.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ScanFiltersAnswer, ScanGroupRow, ScanRunAnswer } from '../../src/api/scans.ts';
-import { parseContractId } from '../../src/domain/contracts/contract-id.ts';
-import { STRATEGIES } from '../../src/domain/strategies/catalogue.ts';
-import type { SimulatorConfig } from '../../src/server/market/sim-config.ts';
+import type { ScanFiltersAnswer, ScanGroupRow, ScanRunAnswer } from '#api/scans.ts';
+import { parseContractId } from '#domain/contracts/contract-id.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { SimulatorConfig } from '#server/market/sim-config.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { saveUniverse } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

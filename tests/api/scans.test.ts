@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SubscriptionAnswer } from '../../src/api/account.ts';
-import { DEFAULT_SCAN_TITLE, ListRole, type Scan, type ScanTag } from '../../src/api/screener-model.ts';
-import { defaultColumns } from '../../src/domain/columns/default-columns.ts';
-import { PLAN_LIMIT_MESSAGES } from '../../src/domain/errors.ts';
-import { STRATEGIES } from '../../src/domain/strategies/catalogue.ts';
+import type { SubscriptionAnswer } from '#api/account.ts';
+import { DEFAULT_SCAN_TITLE, ListRole, type Scan, type ScanTag } from '#api/screener-model.ts';
+import { defaultColumns } from '#domain/columns/default-columns.ts';
+import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { call, failure, getScan, listOf, lists, saveScan, saveUniverse } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -5,10 +5,10 @@
  * creations of one name make one list; the universe-in-use query works on real jsonb.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ListRole } from '../../src/api/screener-model.ts';
-import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
-import { GALLERY } from '../../src/server/screener/gallery.ts';
-import { seedScreener } from '../../src/server/screener/seed.ts';
+import { ListRole } from '#api/screener-model.ts';
+import { migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { GALLERY } from '#server/screener/gallery.ts';
+import { seedScreener } from '#server/screener/seed.ts';
 import { setPlan, signedIn } from '../support/auth.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { call, failure, listOf, lists, saveScan, saveUniverse } from '../support/screener.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SavedTradeAccount } from '../../src/api/trade-accounts.ts';
+import type { SavedTradeAccount } from '#api/trade-accounts.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createAccount, json, TEST_MARKET } from '../support/trades.ts';

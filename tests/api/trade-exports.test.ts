@@ -4,7 +4,7 @@
  * 2026-03-20 (the third Friday), an AAPL weekly on 2026-03-13, and the strikes used below.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OrderLeg } from '../../src/api/trades.ts';
+import type { OrderLeg } from '#api/trades.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { json, lastPrice, optionChain, strikeNear, TEST_MARKET } from '../support/trades.ts';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OrderAnswer, Position } from '../../src/api/trades.ts';
+import type { OrderAnswer, Position } from '#api/trades.ts';
 import { setPlan, signedIn } from '../support/auth.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

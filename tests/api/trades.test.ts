@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OptionChainRow } from '../../src/api/market.ts';
-import type { OrderAnswer, OrderLeg, Position, TradeCalculation } from '../../src/api/trades.ts';
-import { closingLegs, realizedPlCents } from '../../src/domain/orders/position-pl.ts';
-import { accountEffectCents } from '../../src/domain/orders/strategy-price.ts';
+import type { OptionChainRow } from '#api/market.ts';
+import type { OrderAnswer, OrderLeg, Position, TradeCalculation } from '#api/trades.ts';
+import { closingLegs, realizedPlCents } from '#domain/orders/position-pl.ts';
+import { accountEffectCents } from '#domain/orders/strategy-price.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {

@@ -5,9 +5,9 @@
  * lists keeps its opening figures).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ApiError } from '../../src/api/errors.ts';
-import type { MarketProvider } from '../../src/server/market/provider.ts';
-import { createSimulatedMarket } from '../../src/server/market/simulator.ts';
+import type { ApiError } from '#api/errors.ts';
+import type { MarketProvider } from '#server/market/provider.ts';
+import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {

@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildApp } from '../../src/server/cli/build-app.ts';
+import { buildApp } from '#server/cli/build-app.ts';
 import { machineLine, writeBenchSection } from './report.ts';
 
 const root = join(import.meta.dirname, '../..');

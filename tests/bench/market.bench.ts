@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createSimulatedMarket } from '../../src/server/market/simulator.ts';
+import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { machineLine, percentiles, writeBenchSection } from './report.ts';
 
 const START = Date.parse('2026-03-04T15:30:00Z'); // a Wednesday, 10:30 New York

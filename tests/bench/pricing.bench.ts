@@ -13,9 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BsBatchInput, type BsBatchOutput, bsBatch } from '../../src/domain/pricing/batch.ts';
-import { bsGreeks } from '../../src/domain/pricing/black-scholes.ts';
-import { impliedVolBatch } from '../../src/domain/pricing/implied-vol.ts';
+import { type BsBatchInput, type BsBatchOutput, bsBatch } from '#domain/pricing/batch.ts';
+import { bsGreeks } from '#domain/pricing/black-scholes.ts';
+import { impliedVolBatch } from '#domain/pricing/implied-vol.ts';
 import { machineLine, percentiles, writeBenchSection } from './report.ts';
 
 const UNDERLYINGS = 2000;

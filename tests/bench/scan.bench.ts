@@ -19,13 +19,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { STRATEGIES } from '../../src/domain/strategies/catalogue.ts';
-import { SCREENER_STRATEGY_KEYS } from '../../src/domain/strategies/strategy-key.ts';
-import { MarketView } from '../../src/server/engine/market-view.ts';
-import { ScanEngine, type ScanRequest } from '../../src/server/engine/scan-engine.ts';
-import { NARROWED_MAX, SIMILAR } from '../../src/server/engine/scan-run.ts';
-import type { UniverseSize } from '../../src/server/market/sim-config.ts';
-import { createSimulatedMarket } from '../../src/server/market/simulator.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { MarketView } from '#server/engine/market-view.ts';
+import { ScanEngine, type ScanRequest } from '#server/engine/scan-engine.ts';
+import { NARROWED_MAX, SIMILAR } from '#server/engine/scan-run.ts';
+import type { UniverseSize } from '#server/market/sim-config.ts';
+import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { referenceScan } from '../unit/engine/reference.ts';
 import { machineLine, percentiles, stealMeter, writeBenchSection } from './report.ts';
 

@@ -7,9 +7,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { SavedTradeAccount } from '../../src/api/trade-accounts.ts';
-import { tradeKeys } from '../../src/app/api/trade-mutations.ts';
-import { AccountSelect } from '../../src/app/screens/trades/AccountSelect.tsx';
+import type { SavedTradeAccount } from '#api/trade-accounts.ts';
+import { tradeKeys } from '#app/api/trade-mutations.ts';
+import { AccountSelect } from '#app/screens/trades/AccountSelect.tsx';
 import { stubApi } from './api-stub.ts';
 
 afterEach(() => vi.unstubAllGlobals());

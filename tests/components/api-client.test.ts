@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { TIMEOUT_MESSAGE } from '../../src/api/errors.ts';
-import { ApiRequestError, api, configureApiClient } from '../../src/app/api/client.ts';
-import { storeToken } from '../../src/app/auth/token.ts';
+import { TIMEOUT_MESSAGE } from '#api/errors.ts';
+import { ApiRequestError, api, configureApiClient } from '#app/api/client.ts';
+import { storeToken } from '#app/auth/token.ts';
 
 const redirect = vi.fn();
 let path = '/screener';

@@ -4,7 +4,7 @@
  * 204 unless given. Restore with `vi.unstubAllGlobals()`.
  */
 import { vi } from 'vitest';
-import type { SubscriptionAnswer } from '../../src/api/account.ts';
+import type { SubscriptionAnswer } from '#api/account.ts';
 
 export const TRIAL_SUBSCRIPTION: SubscriptionAnswer = {
   status: 0,

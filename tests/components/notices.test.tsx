@@ -1,11 +1,11 @@
 import { setupIonicReact } from '@ionic/react';
 import { act, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../src/api/errors.ts';
-import { ApiRequestError } from '../../src/app/api/client.ts';
-import { createQueryClient } from '../../src/app/api/query-client.ts';
-import { NoticeHost } from '../../src/app/components/NoticeHost.tsx';
-import { dismiss, notify, subscribeNotices } from '../../src/app/components/notices.ts';
+import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '#api/errors.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { NoticeHost } from '#app/components/NoticeHost.tsx';
+import { dismiss, notify, subscribeNotices } from '#app/components/notices.ts';
 
 beforeAll(() => setupIonicReact({ mode: 'md' }));
 

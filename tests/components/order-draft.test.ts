@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { OptionChainRow } from '../../src/api/market.ts';
+import type { OptionChainRow } from '#api/market.ts';
 import {
   chainMidText,
   customLeg,
@@ -11,9 +11,9 @@ import {
   priceText,
   slotStrikes,
   strategyLegs,
-} from '../../src/app/screens/order/order-draft.ts';
-import { validateOrder } from '../../src/domain/orders/order-validation.ts';
-import { validateLegs } from '../../src/domain/strategies/validate-legs.ts';
+} from '#app/screens/order/order-draft.ts';
+import { validateOrder } from '#domain/orders/order-validation.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
 
 const NOW = Date.parse('2026-03-04T15:30:00Z');
 const EXPIRATIONS = ['2026-03-06', '2026-03-20', '2026-04-17', '2026-05-15'];

@@ -4,8 +4,8 @@
  */
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { describe, expect, test } from 'vitest';
-import { openIdbMirrorStorage } from '../../src/app/api/idb-mirror-storage.ts';
-import { createQueryClient, persistOptions } from '../../src/app/api/query-client.ts';
+import { openIdbMirrorStorage } from '#app/api/idb-mirror-storage.ts';
+import { createQueryClient, persistOptions } from '#app/api/query-client.ts';
 
 let n = 0;
 const freshDbName = () => `cache-test-${++n}`;

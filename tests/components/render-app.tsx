@@ -3,8 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
-import { createQueryClient } from '../../src/app/api/query-client.ts';
-import { createAppRouter } from '../../src/app/router.tsx';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { createAppRouter } from '#app/router.tsx';
 
 export async function renderAt(path: string, queryClient: QueryClient = createQueryClient()) {
   const router = createAppRouter(queryClient);

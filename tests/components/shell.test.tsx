@@ -1,7 +1,7 @@
 import { setupIonicReact } from '@ionic/react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { storeToken } from '../../src/app/auth/token.ts';
+import { storeToken } from '#app/auth/token.ts';
 import { stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
 import { renderAt } from './render-app.tsx';
 

@@ -5,14 +5,14 @@
 import { setupIonicReact } from '@ionic/react';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AuthConfig } from '../../src/api/auth.ts';
-import { PAGE_VIEW_EVENT } from '../../src/app/analytics.ts';
-import { createQueryClient } from '../../src/app/api/query-client.ts';
-import { jwtPayload } from '../../src/app/auth/jwt-payload.ts';
-import { authorizationUrl, completeSignIn } from '../../src/app/auth/sign-in.ts';
-import { signOut } from '../../src/app/auth/sign-out.ts';
-import { storedToken, storeToken } from '../../src/app/auth/token.ts';
-import { NO_TOKEN_MESSAGE } from '../../src/app/screens/auth/AuthScreen.tsx';
+import type { AuthConfig } from '#api/auth.ts';
+import { PAGE_VIEW_EVENT } from '#app/analytics.ts';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { jwtPayload } from '#app/auth/jwt-payload.ts';
+import { authorizationUrl, completeSignIn } from '#app/auth/sign-in.ts';
+import { signOut } from '#app/auth/sign-out.ts';
+import { storedToken, storeToken } from '#app/auth/token.ts';
+import { NO_TOKEN_MESSAGE } from '#app/screens/auth/AuthScreen.tsx';
 import { stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
 import { renderAt } from './render-app.tsx';
 

@@ -6,12 +6,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { DEFAULT_USER_SETTINGS } from '../../src/api/account.ts';
-import { GENERIC_ERROR_MESSAGE } from '../../src/api/errors.ts';
-import { createQueryClient } from '../../src/app/api/query-client.ts';
-import { registerTradeMutations } from '../../src/app/api/trade-mutations.ts';
-import { dismiss, type Notice, subscribeNotices } from '../../src/app/components/notices.ts';
-import { useTableSettings } from '../../src/app/screens/trades/use-table-settings.ts';
+import { DEFAULT_USER_SETTINGS } from '#api/account.ts';
+import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { registerTradeMutations } from '#app/api/trade-mutations.ts';
+import { dismiss, type Notice, subscribeNotices } from '#app/components/notices.ts';
+import { useTableSettings } from '#app/screens/trades/use-table-settings.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Position } from '../../src/api/trades.ts';
+import type { Position } from '#api/trades.ts';
 import {
   cellText,
   columnTitle,
@@ -8,7 +8,7 @@ import {
   groupRows,
   rowValues,
   sortRows,
-} from '../../src/app/screens/trades/trade-table.ts';
+} from '#app/screens/trades/trade-table.ts';
 
 function position(id: number, over: Partial<Position> = {}): Position {
   return {

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../../src/server/config.ts';
+import { projectRoot } from '#server/config.ts';
 import { moveClock } from '../support/auth.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -3,8 +3,8 @@
  * and running as root) and build the app the tests will be served.
  */
 
-import { buildApp } from '../../src/server/cli/build-app.ts';
-import { projectRoot } from '../../src/server/config.ts';
+import { buildApp } from '#server/cli/build-app.ts';
+import { projectRoot } from '#server/config.ts';
 import { ensureChromium } from '../support/system-deps.ts';
 
 export default function setup(): void {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../../src/server/config.ts';
+import { projectRoot } from '#server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';

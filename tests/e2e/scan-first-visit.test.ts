@@ -7,8 +7,8 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { UnderlyingRow } from '../../src/api/market.ts';
-import { projectRoot } from '../../src/server/config.ts';
+import type { UnderlyingRow } from '#api/market.ts';
+import { projectRoot } from '#server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ListRole } from '../../src/api/screener-model.ts';
-import { projectRoot } from '../../src/server/config.ts';
+import { ListRole } from '#api/screener-model.ts';
+import { projectRoot } from '#server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { getScan, listOf, lists } from '../support/screener.ts';

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../../src/server/config.ts';
+import { projectRoot } from '#server/config.ts';
 import { signInBrowser } from '../support/auth.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -5,10 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OrderAnswer } from '../../src/api/trades.ts';
-import { formatContractId } from '../../src/domain/contracts/contract-id.ts';
-import { encodeTicket } from '../../src/domain/orders/ticket.ts';
-import { projectRoot } from '../../src/server/config.ts';
+import type { OrderAnswer } from '#api/trades.ts';
+import { formatContractId } from '#domain/contracts/contract-id.ts';
+import { encodeTicket } from '#domain/orders/ticket.ts';
+import { projectRoot } from '#server/config.ts';
 import { type SignedInClient, signedIn, signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

@@ -6,9 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OptionChainRow } from '../../src/api/market.ts';
-import { encodeTicket } from '../../src/domain/orders/ticket.ts';
-import { projectRoot } from '../../src/server/config.ts';
+import type { OptionChainRow } from '#api/market.ts';
+import { encodeTicket } from '#domain/orders/ticket.ts';
+import { projectRoot } from '#server/config.ts';
 import { type SignedInClient, setPlan, signedIn, signInBrowser } from '../support/auth.ts';
 import {
   button,

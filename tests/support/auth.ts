@@ -19,8 +19,8 @@
  * stores a token the way /auth does, so screens open signed in.
  */
 import type { BrowserContext } from 'playwright-core';
-import type { OpsResult } from '../../src/server/ops/commands.ts';
-import { sendOpsCommand } from '../../src/server/ops/ops-socket.ts';
+import type { OpsResult } from '#server/ops/commands.ts';
+import { sendOpsCommand } from '#server/ops/ops-socket.ts';
 import { type FlowStop, formAction, oidcAgent } from './oidc-agent.ts';
 import type { TestServer } from './test-server.ts';
 

@@ -9,7 +9,7 @@
  *   raw.send({ type: 6 }); const msg = await raw.next();
  */
 import { type HubConnection, HubConnectionBuilder, type IRetryPolicy, LogLevel } from '@microsoft/signalr';
-import { type LiveTradeSpec, TRADES_HUB_PATH } from '../../src/api/hub.ts';
+import { type LiveTradeSpec, TRADES_HUB_PATH } from '#api/hub.ts';
 import type { SignedInClient } from './auth.ts';
 import type { TestServer } from './test-server.ts';
 import { expirationAfter, lastPrice, optionChain, optionRow, strikeNear } from './trades.ts';

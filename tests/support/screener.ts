@@ -11,7 +11,7 @@ import type {
   Scan,
   ScanList,
   Universe,
-} from '../../src/api/screener-model.ts';
+} from '#api/screener-model.ts';
 import type { SignedInClient } from './auth.ts';
 import { json } from './trades.ts';
 

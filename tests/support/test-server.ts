@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServerDeps } from '../../src/server/app.ts';
-import { type Config, loadConfig } from '../../src/server/config.ts';
-import { type RouteEntry, routeTable } from '../../src/server/http/route-table.ts';
-import { startServer } from '../../src/server/main.ts';
+import type { ServerDeps } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import { type RouteEntry, routeTable } from '#server/http/route-table.ts';
+import { startServer } from '#server/main.ts';
 
 export interface TestServer {
   readonly url: string;

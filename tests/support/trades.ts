@@ -8,10 +8,10 @@
  *   const chain = await optionChain(alice, 'SPY');
  *   const legs = ironCondor(chain, await lastPrice(alice, 'SPY'));
  */
-import type { OptionChainRow } from '../../src/api/market.ts';
-import type { SavedTradeAccount } from '../../src/api/trade-accounts.ts';
-import type { OrderLeg } from '../../src/api/trades.ts';
-import type { SimulatorConfig } from '../../src/server/market/sim-config.ts';
+import type { OptionChainRow } from '#api/market.ts';
+import type { SavedTradeAccount } from '#api/trade-accounts.ts';
+import type { OrderLeg } from '#api/trades.ts';
+import type { SimulatorConfig } from '#server/market/sim-config.ts';
 import type { SignedInClient } from './auth.ts';
 
 /** A four-name always-open market: quick to build, deterministic. */

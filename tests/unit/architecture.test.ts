@@ -1,7 +1,9 @@
 /**
  * The dependency rule of docs/ARCHITECTURE.md, enforced: domain imports nothing but itself
  * (no packages, no Node, no React); api only domain (and zod); server and app use domain and
- * api but never each other; the service worker uses nothing of the app.
+ * api but never each other; the app only browser packages, so no server package reaches its
+ * bundle; the service worker uses nothing of the app. Imports go through the subpath aliases of
+ * package.json (`#domain/…`), and no relative import climbs more than one level.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -18,13 +20,23 @@ const LAYER_DIRS: Record<Layer, string> = {
   sw: 'sw',
 };
 
+/** Packages the app may use: the browser's (the design card's), nothing that runs a server. */
+const APP_PACKAGES =
+  /^(react|react-dom(\/client)?|@tanstack\/(react-query|react-router|react-query-persist-client|query-sync-storage-persister)|@ionic\/(react|react\/css\/[\w./-]+\.css|core\/components\/[\w-]+\.js)|ionicons\/icons|idb|uplot|uplot\/dist\/uPlot\.min\.css|@microsoft\/signalr|workbox-window)$/;
+
 const ALLOWED: Record<Layer, { layers: Layer[]; packages: RegExp | null }> = {
   domain: { layers: ['domain'], packages: null },
   api: { layers: ['domain', 'api'], packages: /^zod$/ },
   server: { layers: ['domain', 'api', 'server'], packages: /./ },
-  app: { layers: ['domain', 'api', 'app'], packages: /^(?!node:)/ },
+  app: { layers: ['domain', 'api', 'app'], packages: APP_PACKAGES },
   sw: { layers: ['sw', 'api'], packages: /^workbox-/ },
 };
+
+/** package.json's subpath imports: `#domain/*` → `./src/domain/*`. */
+const ALIASES = Object.entries(
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports: Record<string, string> })
+    .imports,
+).map(([alias, target]) => [alias.replace(/\*$/, ''), target.replace(/\*$/, '')] as const);
 
 function sourceFiles(dir: string): string[] {
   const abs = join(root, dir);
@@ -35,16 +47,19 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
+/** Module specifiers: static, side-effect and dynamic imports. */
+function importsOf(text: string): string[] {
   const specs = [
     ...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gms),
     ...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
     ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
-    ...text.matchAll(/new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url/g),
   ];
   return specs.map((m) => m[1] ?? '');
 }
+
+/** Files reached by URL (a worker's entry, a data file): they cross layers as imports do. */
+const urlsOf = (text: string): string[] =>
+  [...text.matchAll(/new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url/g)].map((m) => m[1] ?? '');
 
 function layerOf(absPath: string): Layer | 'outside' {
   const rel = relative(root, absPath);
@@ -54,31 +69,72 @@ function layerOf(absPath: string): Layer | 'outside' {
   return 'outside';
 }
 
-function violations(layer: Layer): string[] {
+/** The file an import names, or null for a package. */
+function targetOf(file: string, spec: string): string | null {
+  if (spec.startsWith('.')) return resolve(dirname(file), spec);
+  const alias = ALIASES.find(([prefix]) => spec.startsWith(prefix));
+  return alias ? resolve(root, alias[1], spec.slice(alias[0].length)) : null;
+}
+
+/** What a file of `layer` (at `file`, with source `text`) may not import. */
+function violationsOf(layer: Layer, file: string, text: string): string[] {
   const rule = ALLOWED[layer];
   const found: string[] = [];
-  for (const file of sourceFiles(LAYER_DIRS[layer])) {
-    for (const spec of importsOf(file)) {
-      const where = `${relative(root, file)} → ${spec}`;
-      if (spec.startsWith('.')) {
-        const target = layerOf(resolve(dirname(file), spec));
-        if (target === 'outside' || !rule.layers.includes(target)) found.push(where);
-      } else if (!rule.packages?.test(spec)) {
-        found.push(where);
-      }
+  const imports = importsOf(text);
+  for (const spec of [...imports, ...urlsOf(text)]) {
+    const where = `${relative(root, file)} → ${spec}`;
+    const target = targetOf(file, spec);
+    if (imports.includes(spec) && spec.startsWith('../../'))
+      found.push(`${where} (climbs more than one level: use a # alias)`);
+    if (target === null) {
+      if (!rule.packages?.test(spec)) found.push(where);
+      continue;
     }
+    const targetLayer = layerOf(target);
+    if (targetLayer === 'outside' || !rule.layers.includes(targetLayer)) found.push(where);
   }
   return found;
 }
+
+const violations = (layer: Layer): string[] =>
+  sourceFiles(LAYER_DIRS[layer]).flatMap((file) => violationsOf(layer, file, readFileSync(file, 'utf8')));
 
 describe('dependency rule', () => {
   test.each(Object.keys(LAYER_DIRS) as Layer[])('%s imports only what it may', (layer) => {
     expect(violations(layer)).toEqual([]);
   });
 
-  test('the rule can fail: a server import from the app is caught', () => {
-    const spec = '../../server/app.ts';
-    const target = layerOf(resolve(root, 'src/app/api', spec));
-    expect(ALLOWED.app.layers.includes(target as Layer)).toBe(false);
+  test('tests reach the source through the aliases too: no relative import climbs two levels', () => {
+    const climbing = sourceFiles('tests').flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) => spec.startsWith('../../'))
+        .map((spec) => `${relative(root, file)} → ${spec}`),
+    );
+    expect(climbing).toEqual([]);
+  });
+
+  test.each([
+    ['app', 'src/app/api/client.ts', "import { buildServer } from '#server/app.ts';"],
+    ['app', 'src/app/api/client.ts', "import { x } from '../../server/app.ts';"],
+    ['app', 'src/app/api/client.ts', "import Fastify from 'fastify';"],
+    ['app', 'src/app/api/client.ts', "import { Kysely } from 'kysely';"],
+    ['app', 'src/app/api/client.ts', "import { readFileSync } from 'node:fs';"],
+    ['domain', 'src/domain/errors.ts', "import { z } from 'zod';"],
+    ['domain', 'src/domain/errors.ts', "import type { ApiError } from '#api/errors.ts';"],
+    ['api', 'src/api/errors.ts', "const m = await import('#server/main.ts');"],
+    ['sw', 'sw/sw.ts', "import { api } from '#app/api/client.ts';"],
+  ] as const)('the rule can fail: %s file %s with %s is caught', (layer, file, text) => {
+    expect(violationsOf(layer, join(root, file), text)).not.toEqual([]);
+  });
+
+  test('and passes what is allowed', () => {
+    const file = join(root, 'src/app/api/client.ts');
+    expect(
+      violationsOf(
+        'app',
+        file,
+        "import { api } from './keys.ts';\nimport type { ApiError } from '#api/errors.ts';\nimport { useQuery } from '@tanstack/react-query';",
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** Account queries shared by the shell, the router guard and the account screens. */
 import { queryOptions } from '@tanstack/react-query';
-import type { SubscriptionAnswer } from '../../api/account.ts';
+import type { SubscriptionAnswer } from '#api/account.ts';
 import { api } from './client.ts';
 import { accountKeys } from './keys.ts';
 

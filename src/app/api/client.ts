@@ -3,9 +3,9 @@
  * header when present, and the spec's answers to failures (spec 1 §4 and §8):
  * 401 → /signin, 403 → /pricing, 408/504 → the time-out message, others raise `{code, message}`.
  */
-import { GENERIC_ERROR_MESSAGE, isApiError, TIMEOUT_MESSAGE } from '../../api/errors.ts';
-import { API_BASE } from '../../api/paths.ts';
-import type { ErrorCode } from '../../domain/errors.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError, TIMEOUT_MESSAGE } from '#api/errors.ts';
+import { API_BASE } from '#api/paths.ts';
+import type { ErrorCode } from '#domain/errors.ts';
 import { storedToken } from '../auth/token.ts';
 
 /** A failed call: the catalogue's code, or UNKNOWN when the answer was not the API's error body. */

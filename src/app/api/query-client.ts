@@ -6,7 +6,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import { notify } from '../components/notices.ts';
 import { ApiRequestError } from './client.ts';
 import type { MirrorStorage } from './idb-mirror-storage.ts';

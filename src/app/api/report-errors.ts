@@ -1,6 +1,6 @@
 /** Sends uncaught errors to the server log (best effort: a failed report is dropped). */
-import type { ClientErrorReport } from '../../api/client-log.ts';
-import { API_BASE } from '../../api/paths.ts';
+import type { ClientErrorReport } from '#api/client-log.ts';
+import { API_BASE } from '#api/paths.ts';
 
 export function reportUncaughtErrors(appBuild: string): void {
   let sent = 0;

@@ -8,10 +8,10 @@
  * `screenerKeys.scan(id)` for the scan itself, `screenerKeys.universes()` for universes.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../api/errors.ts';
-import { API_BASE } from '../../api/paths.ts';
-import type { ScanDefinition, ScanExportKind, ScanFiltersAnswer, ScanRunAnswer } from '../../api/scans.ts';
-import type { ScanPatch, ScanSave, ScanUpdate, UniverseSave } from '../../api/screener.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#api/errors.ts';
+import { API_BASE } from '#api/paths.ts';
+import type { ScanDefinition, ScanExportKind, ScanFiltersAnswer, ScanRunAnswer } from '#api/scans.ts';
+import type { ScanPatch, ScanSave, ScanUpdate, UniverseSave } from '#api/screener.ts';
 import type {
   ListsAnswer,
   SavedList,
@@ -19,7 +19,7 @@ import type {
   Scan,
   ScanTag,
   Universe,
-} from '../../api/screener-model.ts';
+} from '#api/screener-model.ts';
 import { storedToken } from '../auth/token.ts';
 import { ApiRequestError, api, apiRequest } from './client.ts';
 import { screenerKeys } from './keys.ts';

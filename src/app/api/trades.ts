@@ -4,7 +4,7 @@
  * and any future live push refreshes them through the one prefix `tradeKeys.lists()`.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { UsageStats, UserSettings } from '../../api/account.ts';
+import type { UsageStats, UserSettings } from '#api/account.ts';
 import type {
   Bar,
   ContractValuesRow,
@@ -12,8 +12,8 @@ import type {
   OptionChainRow,
   UnderlyingFacts,
   UnderlyingRow,
-} from '../../api/market.ts';
-import type { SavedTradeAccount } from '../../api/trade-accounts.ts';
+} from '#api/market.ts';
+import type { SavedTradeAccount } from '#api/trade-accounts.ts';
 import type {
   OrderAnswer,
   OrderPayload,
@@ -22,7 +22,7 @@ import type {
   TradeCalculationRequest,
   TradeExportRequest,
   TradeView,
-} from '../../api/trades.ts';
+} from '#api/trades.ts';
 import { api } from './client.ts';
 import { accountKeys } from './keys.ts';
 import { TRADE_WRITE_KEY, type TradeWrite, tradeKeys } from './trade-mutations.ts';

@@ -1,5 +1,5 @@
 /** Where to sign in and out: the public `GET /auth/config`, asked each time (sign-in and out are rare). */
-import type { AuthConfig } from '../../api/auth.ts';
+import type { AuthConfig } from '#api/auth.ts';
 import { api } from '../api/client.ts';
 
 export const loadAuthConfig = (): Promise<AuthConfig> => api.get<AuthConfig>('/auth/config');

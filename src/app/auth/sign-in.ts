@@ -5,7 +5,7 @@
  * The state carries the redirect address and the router state; it and the nonce are kept in
  * sessionStorage and checked on return, so an answer this tab did not ask for is refused.
  */
-import { AUTH_SCOPES } from '../../api/auth.ts';
+import { AUTH_SCOPES } from '#api/auth.ts';
 import { safeReturnPath } from './access.ts';
 import { endpointUrl, loadAuthConfig } from './auth-config.ts';
 import { jwtPayload } from './jwt-payload.ts';

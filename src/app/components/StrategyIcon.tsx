@@ -4,8 +4,8 @@
  * apart in their slot order; the premium is left out (the shape is the point). Calendars and
  * diagonals, valued before the back leg expires, get their tent; custom strategies a generic mark.
  */
-import { STRATEGIES } from '../../domain/strategies/catalogue.ts';
-import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 
 const SIZE = 24;
 const PAD = 3;

@@ -1,4 +1,4 @@
-import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import { ApiRequestError } from '../api/client.ts';
 
 /**

@@ -9,9 +9,9 @@
  *   refused one).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { LiveQuote } from '../../api/hub.ts';
-import type { Position, TradeCalculationRequest } from '../../api/trades.ts';
-import { formatContractId } from '../../domain/contracts/contract-id.ts';
+import type { LiveQuote } from '#api/hub.ts';
+import type { Position, TradeCalculationRequest } from '#api/trades.ts';
+import { formatContractId } from '#domain/contracts/contract-id.ts';
 import { tradeKeys } from '../api/trade-mutations.ts';
 import { marketKeys } from '../api/trades.ts';
 import { markPositions } from './position-marks.ts';

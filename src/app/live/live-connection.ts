@@ -27,7 +27,7 @@ import {
   type TradesHubArgs,
   type TradesHubMethod,
   type TradesHubResults,
-} from '../../api/hub.ts';
+} from '#api/hub.ts';
 import { storedToken } from '../auth/token.ts';
 import { applyQuotes, applyTradeUpdates } from './live-cache.ts';
 import { setLiveStatus } from './live-status.ts';

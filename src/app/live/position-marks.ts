@@ -4,12 +4,12 @@
  * what closing at those marks would move, ROI over the invested capital. Legs without a quote
  * keep the mark the server sent (an expired option is marked at intrinsic value there).
  */
-import type { LiveQuote } from '../../api/hub.ts';
-import type { Position } from '../../api/trades.ts';
-import { formatContractId } from '../../domain/contracts/contract-id.ts';
-import { expiryInstant } from '../../domain/contracts/expiry.ts';
-import { closingLegs, realizedPlCents } from '../../domain/orders/position-pl.ts';
-import { annualizedRoi, roi } from '../../domain/orders/roi.ts';
+import type { LiveQuote } from '#api/hub.ts';
+import type { Position } from '#api/trades.ts';
+import { formatContractId } from '#domain/contracts/contract-id.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { closingLegs, realizedPlCents } from '#domain/orders/position-pl.ts';
+import { annualizedRoi, roi } from '#domain/orders/roi.ts';
 
 /** Ids the open positions need quotes for: every leg's contract and each underlying. */
 export function positionQuoteIds(positions: readonly Position[]): string[] {

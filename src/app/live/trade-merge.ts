@@ -11,9 +11,9 @@ import {
   isLiveTradeField,
   type LiveTradeChange,
   type LiveValue,
-} from '../../api/hub.ts';
-import type { Contract } from '../../domain/contracts/contract.ts';
-import { formatContractId, parseContractId } from '../../domain/contracts/contract-id.ts';
+} from '#api/hub.ts';
+import type { Contract } from '#domain/contracts/contract.ts';
+import { formatContractId, parseContractId } from '#domain/contracts/contract-id.ts';
 
 export type Direction = 1 | -1;
 export type Directions = Readonly<Partial<Record<DirectionField, Direction>>>;

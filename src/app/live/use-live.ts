@@ -8,10 +8,10 @@
  */
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { HUB_LIMITS, type LiveQuote, type LiveScenario, type LiveTradeSpec } from '../../api/hub.ts';
-import type { Contract } from '../../domain/contracts/contract.ts';
-import { formatContractId } from '../../domain/contracts/contract-id.ts';
-import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
+import { HUB_LIMITS, type LiveQuote, type LiveScenario, type LiveTradeSpec } from '#api/hub.ts';
+import type { Contract } from '#domain/contracts/contract.ts';
+import { formatContractId } from '#domain/contracts/contract-id.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import { liveKeys } from './live-cache.ts';
 import { loadLiveConnection } from './live-client.ts';
 import type { LiveConnection } from './live-connection.ts';

@@ -1,7 +1,7 @@
 import { IonApp, IonContent, IonFooter, IonPage } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { trialCountdownText } from '../../domain/plans/subscription-status.ts';
+import { trialCountdownText } from '#domain/plans/subscription-status.ts';
 import { signOut } from '../auth/sign-out.ts';
 import { NoticeHost } from '../components/NoticeHost.tsx';
 import { AppHeader } from './AppHeader.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { SYSTEM_MESSAGE_POLL_MS, type SystemMessage } from '../../api/system-message.ts';
+import { SYSTEM_MESSAGE_POLL_MS, type SystemMessage } from '#api/system-message.ts';
 import { useCachedData, useRefresh } from '../api/cached-query.ts';
 import { api } from '../api/client.ts';
 import { systemKeys } from '../api/keys.ts';

@@ -4,8 +4,8 @@
  * and the app learns where to go from `GET /api/v1/auth/config`.
  */
 import type { Kysely } from 'kysely';
-import type { AuthConfig } from '../../api/auth.ts';
-import { OIDC_BASE } from '../../api/paths.ts';
+import type { AuthConfig } from '#api/auth.ts';
+import { OIDC_BASE } from '#api/paths.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { createEmbeddedIssuer, type EmbeddedIssuer } from './embedded-issuer.ts';

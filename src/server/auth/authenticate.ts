@@ -10,8 +10,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DomainError } from '../../domain/errors.ts';
-import { isActive } from '../../domain/plans/subscription-status.ts';
+import { DomainError } from '#domain/errors.ts';
+import { isActive } from '#domain/plans/subscription-status.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { DeletedAccountError, type SignedInUser, signedInUser, userForIdentity } from '../users/users.ts';

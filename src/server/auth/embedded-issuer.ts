@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { OIDC_BASE } from '../../api/paths.ts';
+import { OIDC_BASE } from '#api/paths.ts';
 import { appAddresses, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { identityById, identityClaims } from './identities.ts';

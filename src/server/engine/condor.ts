@@ -27,11 +27,11 @@
  * clear of the metrics' zero tolerance). Only pruning: kept candidates are evaluated exactly as
  * any other, and an underlying pruned by its key reports its trade count as not exact.
  */
-import { fillPrice } from '../../domain/metrics/bid-ask.ts';
-import { lnFast } from '../../domain/pricing/log-table.ts';
-import { normInv } from '../../domain/pricing/normal.ts';
-import { normCdfFast } from '../../domain/pricing/normal-table.ts';
-import { probBelow } from '../../domain/pricing/probability.ts';
+import { fillPrice } from '#domain/metrics/bid-ask.ts';
+import { lnFast } from '#domain/pricing/log-table.ts';
+import { normInv } from '#domain/pricing/normal.ts';
+import { normCdfFast } from '#domain/pricing/normal-table.ts';
+import { probBelow } from '#domain/pricing/probability.ts';
 import type { Structure } from './structure.ts';
 import { METRIC } from './trade-metric.ts';
 

@@ -2,8 +2,8 @@
  * CSV of scan rows (RFC 4180): the chosen columns' titles as the header, each value as the table
  * shows it (`formatColumnValue`: percent, per-contract dollars, dates, names), CRLF line ends.
  */
-import { columnForKey } from '../../domain/columns/column-catalogue.ts';
-import { formatColumnValue } from '../../domain/columns/column-format.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
+import { formatColumnValue } from '#domain/columns/column-format.ts';
 import type { TradeRow } from './trade-rows.ts';
 
 const cell = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);

@@ -3,7 +3,7 @@
  * strike-versus-reference figures, …) for one option row of the snapshot. The values equal the
  * trade metrics' per-leg lists (`legMetrics`) for the same option; NaN is missing.
  */
-import type { UnderlyingState } from '../../domain/metrics/types.ts';
+import type { UnderlyingState } from '#domain/metrics/types.ts';
 import type { MarketView } from './market-view.ts';
 import type { RowCache } from './row-cache.ts';
 

@@ -3,10 +3,10 @@
  * the risk-free rate, plus per-expiration lookups (expiry instant, day number, cycle) computed
  * once per scan. Plain data (`MarketInstant`) crosses to the workers; each side builds its view.
  */
-import { expiryInstant } from '../../domain/contracts/expiry.ts';
-import { expirationCycleOf } from '../../domain/filters/calendar-codes.ts';
-import { epochDayOf } from '../../domain/filters/date-range.ts';
-import type { UnderlyingState } from '../../domain/metrics/types.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { expirationCycleOf } from '#domain/filters/calendar-codes.ts';
+import { epochDayOf } from '#domain/filters/date-range.ts';
+import type { UnderlyingState } from '#domain/metrics/types.ts';
 import type { SnapshotBuffers } from '../market/snapshot.ts';
 import { type FrameColumns, frameColumns } from './frame-views.ts';
 

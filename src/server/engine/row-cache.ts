@@ -7,9 +7,9 @@
  * arithmetic, so a trade's expected value sums cached terms). Sized to one underlying's
  * option range and reset per underlying, so memory stays flat whatever the universe.
  */
-import { bsGreeks } from '../../domain/pricing/black-scholes.ts';
-import { normCdf } from '../../domain/pricing/normal.ts';
-import { probAbove, probBelow } from '../../domain/pricing/probability.ts';
+import { bsGreeks } from '#domain/pricing/black-scholes.ts';
+import { normCdf } from '#domain/pricing/normal.ts';
+import { probAbove, probBelow } from '#domain/pricing/probability.ts';
 import type { MarketView } from './market-view.ts';
 
 const MS_PER_YEAR = 365 * 86_400_000;

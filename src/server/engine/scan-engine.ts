@@ -4,15 +4,15 @@
  * pages of rows and CSV exports from the cache. See docs/ENGINE.md.
  */
 import { availableParallelism } from 'node:os';
-import { canonicalJson } from '../../domain/canonical-json.ts';
-import { columnForKey } from '../../domain/columns/column-catalogue.ts';
-import { ColumnScope } from '../../domain/columns/column-definition.ts';
-import { defaultColumns } from '../../domain/columns/default-columns.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { filtersForStrategy } from '../../domain/filters/filter-catalogue.ts';
-import type { PriceSeries } from '../../domain/filters/indicators/price-series.ts';
-import { STRATEGIES } from '../../domain/strategies/catalogue.ts';
-import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
+import { canonicalJson } from '#domain/canonical-json.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
+import { ColumnScope } from '#domain/columns/column-definition.ts';
+import { defaultColumns } from '#domain/columns/default-columns.ts';
+import { DomainError } from '#domain/errors.ts';
+import { filtersForStrategy } from '#domain/filters/filter-catalogue.ts';
+import type { PriceSeries } from '#domain/filters/indicators/price-series.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { DailyBar } from '../market/provider.ts';
 import { rowsToCsv } from './csv.ts';
 import { type CacheEntry, ScanCache } from './scan-cache.ts';

@@ -11,16 +11,16 @@
  * underlying (days to expiration), the strike per expiration (moneyness), the option per
  * expiration for a leg (leg delta), the trades per underlying (spread width).
  */
-import { columnForKey } from '../../domain/columns/column-catalogue.ts';
-import { ColumnScope } from '../../domain/columns/column-definition.ts';
-import { parseColumnKey } from '../../domain/columns/column-key.ts';
-import { type CompiledFilter, compileFilters } from '../../domain/filters/compile-filters.ts';
-import { resolveDateRange } from '../../domain/filters/date-range.ts';
-import type { FilterValue, NumericRange } from '../../domain/filters/filter-value.ts';
-import { FilterValueError } from '../../domain/filters/filter-value-error.ts';
-import { isBidAskLevel } from '../../domain/metrics/bid-ask.ts';
-import type { ScenarioShift } from '../../domain/metrics/types.ts';
-import { STRATEGIES } from '../../domain/strategies/catalogue.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
+import { ColumnScope } from '#domain/columns/column-definition.ts';
+import { parseColumnKey } from '#domain/columns/column-key.ts';
+import { type CompiledFilter, compileFilters } from '#domain/filters/compile-filters.ts';
+import { resolveDateRange } from '#domain/filters/date-range.ts';
+import type { FilterValue, NumericRange } from '#domain/filters/filter-value.ts';
+import { FilterValueError } from '#domain/filters/filter-value-error.ts';
+import { isBidAskLevel } from '#domain/metrics/bid-ask.ts';
+import type { ScenarioShift } from '#domain/metrics/types.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { isLegNumber, LEG_NUMBERS, type LegGetter } from './leg-fields.ts';
 import { ScanInputError, type ScanSpec, type SortEntry } from './scan-spec.ts';
 import { type Structure, structureOf } from './structure.ts';

@@ -3,7 +3,7 @@
  * counts or custom legs), filters by key, sorting, bid/ask level and the narrowed ticker.
  * Plain data: it is posted to the workers as is.
  */
-import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { CustomLeg, RatioCounts } from './structure.ts';
 
 export type SortDirection = 'asc' | 'desc';

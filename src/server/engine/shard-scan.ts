@@ -10,7 +10,7 @@
  *
  * Nothing per candidate is allocated; memory is the top lists (capacity × underlyings kept).
  */
-import { fillPrice } from '../../domain/metrics/bid-ask.ts';
+import { fillPrice } from '#domain/metrics/bid-ask.ts';
 import { UnderlyingKind } from '../market/sectors.ts';
 import {
   type CondorGroup,

@@ -10,11 +10,11 @@
  * their legs, each later option leg 'same' (as the one above) or 'greater' strike, all in one
  * expiration. Legs that fit no valid structure are INVALID_STRATEGY_LEGS.
  */
-import type { Leg, Right } from '../../domain/contracts/contract.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { STRATEGIES } from '../../domain/strategies/catalogue.ts';
-import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
-import { RATIO_COUNT_MESSAGE, validateLegs } from '../../domain/strategies/validate-legs.ts';
+import type { Leg, Right } from '#domain/contracts/contract.ts';
+import { DomainError } from '#domain/errors.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { RATIO_COUNT_MESSAGE, validateLegs } from '#domain/strategies/validate-legs.ts';
 
 export type StrikeRelation = 'same' | 'greater';
 

@@ -3,8 +3,8 @@
  * legs at the underlying's bid and ask), the underlying's state and the pricing environment of
  * the scan's instant (risk-neutral drift r − q).
  */
-import type { Leg } from '../../domain/contracts/contract.ts';
-import type { LegQuote, TradeInput } from '../../domain/metrics/types.ts';
+import type { Leg } from '#domain/contracts/contract.ts';
+import type { LegQuote, TradeInput } from '#domain/metrics/types.ts';
 import type { MarketView } from './market-view.ts';
 import type { Structure } from './structure.ts';
 

@@ -15,7 +15,7 @@
  * Units as the domain's: per share of the position, fractions stay fractions; null is NaN here.
  */
 
-import { fillPrice } from '../../domain/metrics/bid-ask.ts';
+import { fillPrice } from '#domain/metrics/bid-ask.ts';
 import {
   piecewiseExpectedPL,
   piecewiseExpirationPL,
@@ -23,17 +23,17 @@ import {
   piecewiseMinPL,
   piecewiseRoots,
   piecewiseTailSlope,
-} from '../../domain/metrics/piecewise.ts';
-import { analyzePL } from '../../domain/metrics/pl-analysis.ts';
-import type { Position } from '../../domain/metrics/position.ts';
-import { horizonPL, intrinsic, positionValue } from '../../domain/metrics/position.ts';
-import { expectedPL } from '../../domain/metrics/probabilities.ts';
-import { moveRatio } from '../../domain/metrics/returns.ts';
-import { shiftedPrice } from '../../domain/metrics/scenario.ts';
-import { hasProfitAndLoss, plTolerance } from '../../domain/metrics/takeable.ts';
-import type { ScenarioShift, UnderlyingState } from '../../domain/metrics/types.ts';
-import { probBetween } from '../../domain/pricing/probability.ts';
-import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
+} from '#domain/metrics/piecewise.ts';
+import { analyzePL } from '#domain/metrics/pl-analysis.ts';
+import type { Position } from '#domain/metrics/position.ts';
+import { horizonPL, intrinsic, positionValue } from '#domain/metrics/position.ts';
+import { expectedPL } from '#domain/metrics/probabilities.ts';
+import { moveRatio } from '#domain/metrics/returns.ts';
+import { shiftedPrice } from '#domain/metrics/scenario.ts';
+import { hasProfitAndLoss, plTolerance } from '#domain/metrics/takeable.ts';
+import type { ScenarioShift, UnderlyingState } from '#domain/metrics/types.ts';
+import { probBetween } from '#domain/pricing/probability.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketView } from './market-view.ts';
 import type { RowCache } from './row-cache.ts';
 import { METRIC, type ScenarioMetricName } from './trade-metric.ts';

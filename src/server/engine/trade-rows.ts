@@ -5,14 +5,14 @@
  * app and the CSV export format them with `formatColumnValue`); lists are per leg, breakeven or
  * scenario; dates are `YYYY-MM-DD`; missing values are null.
  */
-import { columnForKey } from '../../domain/columns/column-catalogue.ts';
-import { formatContractId } from '../../domain/contracts/contract-id.ts';
-import { isoDateOfEpochDay } from '../../domain/filters/date-range.ts';
-import { legGreeks } from '../../domain/metrics/greeks.ts';
-import { type LegMetrics, legMetrics } from '../../domain/metrics/leg-metrics.ts';
-import { buildPosition } from '../../domain/metrics/position.ts';
-import { tradeMetrics } from '../../domain/metrics/trade-metrics.ts';
-import type { ScenarioShift, TradeInput, TradeMetrics } from '../../domain/metrics/types.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
+import { formatContractId } from '#domain/contracts/contract-id.ts';
+import { isoDateOfEpochDay } from '#domain/filters/date-range.ts';
+import { legGreeks } from '#domain/metrics/greeks.ts';
+import { type LegMetrics, legMetrics } from '#domain/metrics/leg-metrics.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import type { ScenarioShift, TradeInput, TradeMetrics } from '#domain/metrics/types.ts';
 import { LEG_NUMBERS } from './leg-fields.ts';
 import type { MarketView } from './market-view.ts';
 import { RowCache } from './row-cache.ts';

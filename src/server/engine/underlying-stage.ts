@@ -3,12 +3,12 @@
  * (stock data, symbol lists, dates, technical indicators over daily bars), and their values for
  * the underlying-level sort keys and row columns. The survivors are what the shards scan.
  */
-import type { CompiledFilter } from '../../domain/filters/compile-filters.ts';
-import { resolveDateRange } from '../../domain/filters/date-range.ts';
-import { matchesAnyOf, matchesNoneOf, matchesRange } from '../../domain/filters/filter-match.ts';
-import type { FilterValue, IndicatorValue } from '../../domain/filters/filter-value.ts';
-import { indicatorColumnValue, matchesIndicator } from '../../domain/filters/indicators/indicator-filter.ts';
-import type { PriceSeries } from '../../domain/filters/indicators/price-series.ts';
+import type { CompiledFilter } from '#domain/filters/compile-filters.ts';
+import { resolveDateRange } from '#domain/filters/date-range.ts';
+import { matchesAnyOf, matchesNoneOf, matchesRange } from '#domain/filters/filter-match.ts';
+import type { FilterValue, IndicatorValue } from '#domain/filters/filter-value.ts';
+import { indicatorColumnValue, matchesIndicator } from '#domain/filters/indicators/indicator-filter.ts';
+import type { PriceSeries } from '#domain/filters/indicators/price-series.ts';
 import type { MarketView } from './market-view.ts';
 import type { ScanPlan } from './scan-plan.ts';
 import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from './underlying-fields.ts';

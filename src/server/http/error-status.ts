@@ -6,7 +6,7 @@
  * to /pricing), 404 unknown or someone else's resource, 408/413/414/415/431 the request itself,
  * 409 duplicates and state conflicts, 422 domain rules, 429 rate limit, 504 past the time budget.
  */
-import type { ErrorCode } from '../../domain/errors.ts';
+import type { ErrorCode } from '#domain/errors.ts';
 
 export const ERROR_STATUS: { readonly [C in ErrorCode]: number } = {
   BAD_REQUEST: 400,

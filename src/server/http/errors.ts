@@ -16,8 +16,8 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { z } from 'zod';
-import type { ApiError } from '../../api/errors.ts';
-import { DomainError, type ErrorCode, errorMessage } from '../../domain/errors.ts';
+import type { ApiError } from '#api/errors.ts';
+import { DomainError, type ErrorCode, errorMessage } from '#domain/errors.ts';
 import { errorStatus } from './error-status.ts';
 
 /** Parses `value` with a zod schema; a failure is a 400 naming every failing field. */

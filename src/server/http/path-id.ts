@@ -3,8 +3,8 @@
  * 404, the same answer as an id that is not the caller's, so `/lists/0x10` never reaches list 16.
  */
 import type { FastifyRequest } from 'fastify';
-import { parseId } from '../../api/ids.ts';
-import { notFound } from '../../domain/errors.ts';
+import { parseId } from '#api/ids.ts';
+import { notFound } from '#domain/errors.ts';
 
 export function pathId(request: FastifyRequest, what: string): number {
   const id = parseId((request.params as { id?: unknown }).id);

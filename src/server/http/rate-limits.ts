@@ -9,7 +9,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, errorMessage } from '../../domain/errors.ts';
+import { DomainError, errorMessage } from '#domain/errors.ts';
 import type { Limit, RateLimits } from '../config.ts';
 
 /** Many users may share one address (an office, a carrier's NAT): this many users' worth. */

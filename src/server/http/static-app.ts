@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_BASE, HUB_BASE, OIDC_BASE } from '../../api/paths.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { API_BASE, HUB_BASE, OIDC_BASE } from '#api/paths.ts';
+import { DomainError } from '#domain/errors.ts';
 
 const SERVER_PREFIXES = ['/api/', HUB_BASE, OIDC_BASE];
 const ALWAYS_REVALIDATE = /(?:^|\/)(?:index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/;

@@ -6,7 +6,7 @@
  * before any handler or schema sees the input: 400 VALIDATION_FAILED naming each field.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '#domain/errors.ts';
 
 /** A NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

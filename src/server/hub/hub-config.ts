@@ -2,7 +2,7 @@
  * The hub's timings and limits. Defaults follow the SignalR client's own (it pings every 15 s and
  * gives up on a silent server after 30 s); tests shorten them through the environment.
  */
-import { HUB_LIMITS } from '../../api/hub.ts';
+import { HUB_LIMITS } from '#api/hub.ts';
 
 export interface HubConfig {
   /** A ping goes to a connection that was sent nothing for this long, ms. */

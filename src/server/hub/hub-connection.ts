@@ -3,7 +3,7 @@
  * keep-alive reads. Protocol errors close this connection only, after a Close message that says
  * why. What the methods do is the hub's business (`HubHandlers`).
  */
-import { HubMessageType } from '../../api/hub.ts';
+import { HubMessageType } from '#api/hub.ts';
 import type { SignedInUser } from '../users/users.ts';
 import {
   CloseCode,

@@ -6,7 +6,7 @@
  * frame between ticks (nothing can flip it while the hub's synchronous pass runs). Row lookups are
  * cached for the snapshot's layout; a relisting brings a new snapshot and a new `LiveMarket`.
  */
-import type { Contract, OptionContract } from '../../domain/contracts/contract.ts';
+import type { Contract, OptionContract } from '#domain/contracts/contract.ts';
 import { MarketView } from '../engine/market-view.ts';
 import type { MarketSnapshot } from '../market/snapshot.ts';
 

@@ -12,12 +12,12 @@ import {
   type LiveScenario,
   type LiveTradeSpec,
   type LiveValue,
-} from '../../api/hub.ts';
-import type { Contract } from '../../domain/contracts/contract.ts';
-import { parseContractId } from '../../domain/contracts/contract-id.ts';
-import { tradeMetrics } from '../../domain/metrics/trade-metrics.ts';
-import type { LegQuote, ScenarioShift, TradeMetrics } from '../../domain/metrics/types.ts';
-import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
+} from '#api/hub.ts';
+import type { Contract } from '#domain/contracts/contract.ts';
+import { parseContractId } from '#domain/contracts/contract-id.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import type { LegQuote, ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketView } from '../engine/market-view.ts';
 import type { LiveMarket } from './live-market.ts';
 

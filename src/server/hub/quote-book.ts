@@ -3,8 +3,8 @@
  * or an option's bid, ask, mid, IV and delta, read from the current frame. A tick re-reads the
  * quotes of the underlyings that moved and keeps those that changed, serialized once.
  */
-import type { LiveQuote } from '../../api/hub.ts';
-import { parseContractId } from '../../domain/contracts/contract-id.ts';
+import type { LiveQuote } from '#api/hub.ts';
+import { parseContractId } from '#domain/contracts/contract-id.ts';
 import type { MarketView } from '../engine/market-view.ts';
 import type { ContractRows, LiveMarket } from './live-market.ts';
 import { quantize } from './live-trade-state.ts';

@@ -7,7 +7,7 @@
  * mark first, until its time budget is spent. The rest wait for the next tick's pass, first in
  * line: a flood of trades makes their updates less frequent instead of stalling the server.
  */
-import type { LiveScenario, LiveTradeSpec } from '../../api/hub.ts';
+import type { LiveScenario, LiveTradeSpec } from '#api/hub.ts';
 import type { MarketView } from '../engine/market-view.ts';
 import type { LiveMarket } from './live-market.ts';
 import {

@@ -18,7 +18,7 @@ import {
   type TradesHubMethod,
   type TradesHubParsedArgs,
   tradesHubArgs,
-} from '../../api/hub.ts';
+} from '#api/hub.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { MarketProvider, MarketTick } from '../market/provider.ts';
 import type { HubConfig } from './hub-config.ts';

@@ -14,10 +14,10 @@
  * per position (`orders_one_close`), so a second settlement can never be written.
  */
 import type { Kysely } from 'kysely';
-import { expiryInstant } from '../../domain/contracts/expiry.ts';
-import type { OrderLeg } from '../../domain/orders/order-leg.ts';
-import { closingLegs, settlementValue } from '../../domain/orders/position-pl.ts';
-import { accountEffectCents } from '../../domain/orders/strategy-price.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import type { OrderLeg } from '#domain/orders/order-leg.ts';
+import { closingLegs, settlementValue } from '#domain/orders/position-pl.ts';
+import { accountEffectCents } from '#domain/orders/strategy-price.ts';
 import type { Database } from '../db/schema.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { legMarket } from '../trades/market-legs.ts';

@@ -4,7 +4,7 @@
  * arrays (ln K, expected daily volume). Listings are per underlying: its expirations, each with a
  * strike grid; strikes listed on an earlier day stay listed until expiry.
  */
-import { expiryInstant } from '../../domain/contracts/expiry.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { isoOf } from './calendar.ts';
 import { EXPIRATION_TYPE_CODE, type ExpirationType } from './expirations.ts';
 import { contractWeight, dailyTurnover, expiryWeight } from './open-interest.ts';

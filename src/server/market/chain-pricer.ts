@@ -5,7 +5,7 @@
  * the row range of the underlying), bid/ask from the quote model,
  * cumulative volume, last, high and low, and the expiry-level columns.
  */
-import { bsFastKernel } from '../../domain/pricing/wasm/bs-fast-rows.ts';
+import { bsFastKernel } from '#domain/pricing/wasm/bs-fast-rows.ts';
 import type { ChainLayout } from './chain-layout.ts';
 import { volumeProfile } from './market-clock.ts';
 import { askCents, bidCents, halfWidth, type SpreadParams } from './quote-model.ts';

@@ -6,7 +6,7 @@
  * - 'always': the market is open the whole session (the demo default), so a weekend and an
  *   evening still move prices. Variance accrues at one trading day's worth per 24 hours.
  */
-import { expiryInstant, nyTimeParts } from '../../domain/contracts/expiry.ts';
+import { expiryInstant, nyTimeParts } from '#domain/contracts/expiry.ts';
 import { dayOf, isEarlyClose, isoOf, previousTradingDay, tradingDayOnOrAfter } from './calendar.ts';
 import type { MarketHours } from './sim-config.ts';
 

@@ -1,6 +1,6 @@
 /** One option row of a snapshot frame as the provider's `OptionQuote`. */
-import type { OptionContract } from '../../domain/contracts/contract.ts';
-import { optionId } from '../../domain/contracts/contract-id.ts';
+import type { OptionContract } from '#domain/contracts/contract.ts';
+import { optionId } from '#domain/contracts/contract-id.ts';
 import type { OptionQuote } from './provider.ts';
 import type { SnapshotFrame } from './snapshot.ts';
 

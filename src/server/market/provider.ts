@@ -8,7 +8,7 @@
  * instants epoch ms; daily-bar `time` in epoch seconds (the spec's bar shape). Every read is
  * synchronous and answers from memory, so route handlers stay thin.
  */
-import type { OptionContract, Right } from '../../domain/contracts/contract.ts';
+import type { OptionContract, Right } from '#domain/contracts/contract.ts';
 import type { MarketSnapshot } from './snapshot.ts';
 
 export type UnderlyingKindCode = 1 | 2 | 3;

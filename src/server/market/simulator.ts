@@ -10,8 +10,8 @@
  * bar is closed, the regime and volatility state step, expired series roll off and new ones list.
  * See docs/MARKET.md for the model.
  */
-import type { OptionContract } from '../../domain/contracts/contract.ts';
-import { expiryInstant } from '../../domain/contracts/expiry.ts';
+import type { OptionContract } from '#domain/contracts/contract.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { isoOf, nextTradingDay, previousTradingDay, tradingDaysEndingAt, yearOf } from './calendar.ts';
 import { buildChainLayout, type ChainLayout, type UnderlyingListing } from './chain-layout.ts';
 import { ChainPricer, type PricingState } from './chain-pricer.ts';

@@ -3,14 +3,14 @@
  * daily bars up to the previous close. Price-relative values that move with the live price
  * (performance windows, 52-week range including today) are finished per tick from `bases`.
  */
-import { bollinger } from '../../domain/indicators/bollinger.ts';
-import { maPercentile } from '../../domain/indicators/ma-percentile.ts';
-import { macd } from '../../domain/indicators/macd.ts';
-import { ema, sma } from '../../domain/indicators/moving-average.ts';
-import { rsi } from '../../domain/indicators/rsi.ts';
-import { lastOf } from '../../domain/indicators/series.ts';
-import { signRunOf } from '../../domain/indicators/sign-run.ts';
-import { stochastic } from '../../domain/indicators/stochastic.ts';
+import { bollinger } from '#domain/indicators/bollinger.ts';
+import { maPercentile } from '#domain/indicators/ma-percentile.ts';
+import { macd } from '#domain/indicators/macd.ts';
+import { ema, sma } from '#domain/indicators/moving-average.ts';
+import { rsi } from '#domain/indicators/rsi.ts';
+import { lastOf } from '#domain/indicators/series.ts';
+import { signRunOf } from '#domain/indicators/sign-run.ts';
+import { stochastic } from '#domain/indicators/stochastic.ts';
 import { atr } from './technicals/atr.ts';
 import { highLow, PERFORMANCE_WINDOWS, performanceBase, ytdBase } from './technicals/performance.ts';
 import { priceStdDev, realizedVol } from './technicals/volatility.ts';

@@ -3,10 +3,10 @@
  * current snapshot frame with the scan engine's own getters, so the values and their units are
  * the ones a scan row carries for the same names.
  */
-import type { UnderlyingFacts } from '../../api/market.ts';
-import { COLUMNS } from '../../domain/columns/column-catalogue.ts';
-import { DisplayKind } from '../../domain/columns/column-definition.ts';
-import { isoDateOfEpochDay } from '../../domain/filters/date-range.ts';
+import type { UnderlyingFacts } from '#api/market.ts';
+import { COLUMNS } from '#domain/columns/column-catalogue.ts';
+import { DisplayKind } from '#domain/columns/column-definition.ts';
+import { isoDateOfEpochDay } from '#domain/filters/date-range.ts';
 import { MarketView } from '../engine/market-view.ts';
 import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '../engine/underlying-fields.ts';
 import type { MarketProvider } from './provider.ts';

@@ -13,7 +13,7 @@
  * with η(1 + |ρ|) ≤ 2 and 0 < γ ≤ ½ the smile has no butterfly arbitrage (their corollary 4.1).
  * ρ < 0 gives the put skew of equities; ρ > 0 the call skew of volatility indices.
  */
-import { normInv } from '../../domain/pricing/normal.ts';
+import { normInv } from '#domain/pricing/normal.ts';
 
 export interface SmileShape {
   /** SSVI correlation parameter, in (−1, 1). */

@@ -5,10 +5,10 @@
  * as its last line so scripts can take `tail -n 1`.
  */
 import type { Kysely } from 'kysely';
-import { addMonthsUtc, DAY_MS, HOUR_MS } from '../../domain/plans/calendar.ts';
-import { PLANS } from '../../domain/plans/plan-catalogue.ts';
-import { parsePlanId } from '../../domain/plans/plan-id.ts';
-import { SubscriptionStatus } from '../../domain/plans/subscription-status.ts';
+import { addMonthsUtc, DAY_MS, HOUR_MS } from '#domain/plans/calendar.ts';
+import { PLANS } from '#domain/plans/plan-catalogue.ts';
+import { parsePlanId } from '#domain/plans/plan-id.ts';
+import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 import { emailProblem, normalizeEmail } from '../auth/email-address.ts';
 import { identityByEmail, identityClaims, insertIdentity } from '../auth/identities.ts';
 import type { TokenMinter } from '../auth/token-minter.ts';

@@ -12,9 +12,9 @@ import {
   type UserSettings,
   userSettingsPatchSchema,
   userSettingsSchema,
-} from '../../api/account.ts';
-import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
-import { usageStats } from '../../domain/plans/usage-stats.ts';
+} from '#api/account.ts';
+import { effectiveLimits } from '#domain/plans/plan-limits.ts';
+import { usageStats } from '#domain/plans/usage-stats.ts';
 import { RouteAccess, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthConfig } from '../../api/auth.ts';
+import type { AuthConfig } from '#api/auth.ts';
 import { RouteAccess } from '../auth/authenticate.ts';
 
 /** Where the app sends the browser to sign in and out (public: it is needed before signing in). */

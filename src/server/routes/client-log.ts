@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { clientErrorReportSchema } from '../../api/client-log.ts';
+import { clientErrorReportSchema } from '#api/client-log.ts';
 import { RouteAccess } from '../auth/authenticate.ts';
 import { parseInput } from '../http/errors.ts';
 

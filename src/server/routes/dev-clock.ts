@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type DevClockState, devClockRequestSchema } from '../../api/dev-clock.ts';
-import { DAY_MS } from '../../domain/plans/calendar.ts';
+import { type DevClockState, devClockRequestSchema } from '#api/dev-clock.ts';
+import { DAY_MS } from '#domain/plans/calendar.ts';
 import { RouteAccess } from '../auth/authenticate.ts';
 import type { Clock } from '../clock.ts';
 import { parseInput } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Health } from '../../api/health.ts';
+import type { Health } from '#api/health.ts';
 import { RouteAccess } from '../auth/authenticate.ts';
 import type { DatabaseKind } from '../db/database.ts';
 

@@ -15,11 +15,11 @@ import {
   symbolParamSchema,
   type UnderlyingFacts,
   type UnderlyingRow,
-} from '../../api/market.ts';
-import type { Contract } from '../../domain/contracts/contract.ts';
-import { parseContractId, UnknownContractError } from '../../domain/contracts/contract-id.ts';
-import { DomainError, notFound, PLAN_LIMIT_MESSAGES } from '../../domain/errors.ts';
-import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
+} from '#api/market.ts';
+import type { Contract } from '#domain/contracts/contract.ts';
+import { parseContractId, UnknownContractError } from '#domain/contracts/contract-id.ts';
+import { DomainError, notFound, PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
+import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { parseInput } from '../http/errors.ts';
 import type { MarketProvider } from '../market/provider.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MarketEnvironment } from '../../api/market-environment.ts';
+import type { MarketEnvironment } from '#api/market-environment.ts';
 import type { MarketProvider } from '../market/provider.ts';
 
 /**

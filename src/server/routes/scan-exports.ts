@@ -13,9 +13,9 @@ import {
   type ScanExportKind,
   scanDefinitionSchema,
   scanExportFormSchema,
-} from '../../api/scans.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { isActive } from '../../domain/plans/subscription-status.ts';
+} from '#api/scans.ts';
+import { DomainError } from '#domain/errors.ts';
+import { isActive } from '#domain/plans/subscription-status.ts';
 import { type Authenticator, bearerToken, RouteAccess } from '../auth/authenticate.ts';
 import { parseInput } from '../http/errors.ts';
 import { perUserLimiter } from '../http/rate-limits.ts';

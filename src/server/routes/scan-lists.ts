@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type ListsAnswer, listNameSchema, listsQuerySchema, type SavedList } from '../../api/screener.ts';
+import { type ListsAnswer, listNameSchema, listsQuerySchema, type SavedList } from '#api/screener.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';

@@ -12,9 +12,9 @@ import {
   type ScanRunAnswer,
   scanDefinitionSchema,
   scanFiltersQuerySchema,
-} from '../../api/scans.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { FilterValueError } from '../../domain/filters/filter-value-error.ts';
+} from '#api/scans.ts';
+import { DomainError } from '#domain/errors.ts';
+import { FilterValueError } from '#domain/filters/filter-value-error.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { RateLimits } from '../config.ts';
 import type { ScanEngine, ScanRequest } from '../engine/scan-engine.ts';

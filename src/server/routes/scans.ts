@@ -15,8 +15,8 @@ import {
   scanPatchSchema,
   scanSaveSchema,
   scanUpdateSchema,
-} from '../../api/screener.ts';
-import { notFound } from '../../domain/errors.ts';
+} from '#api/screener.ts';
+import { notFound } from '#domain/errors.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { SystemMessage } from '../../api/system-message.ts';
+import type { SystemMessage } from '#api/system-message.ts';
 import { RouteAccess } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { readSystemMessage } from '../system-message.ts';

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type SavedTradeAccount, tradeAccountSaveSchema } from '../../api/trade-accounts.ts';
-import { DomainError, notFound } from '../../domain/errors.ts';
-import { effectiveLimits, hasRoom } from '../../domain/plans/plan-limits.ts';
+import { type SavedTradeAccount, tradeAccountSaveSchema } from '#api/trade-accounts.ts';
+import { DomainError, notFound } from '#domain/errors.ts';
+import { effectiveLimits, hasRoom } from '#domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';

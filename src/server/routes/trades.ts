@@ -24,19 +24,19 @@ import {
   tradeCalculationSchema,
   tradeExportSchema,
   tradesListQuerySchema,
-} from '../../api/trades.ts';
-import { OPTION_MULTIPLIER } from '../../domain/contracts/contract.ts';
-import { expiryInstant } from '../../domain/contracts/expiry.ts';
-import { DomainError, notFound } from '../../domain/errors.ts';
-import { toCents } from '../../domain/orders/money.ts';
-import type { OrderLeg } from '../../domain/orders/order-leg.ts';
-import { CUSTOM_EXPORT_MESSAGE } from '../../domain/orders/order-modes.ts';
-import { CUSTOM_MAX_LEGS, CUSTOM_STRATEGY } from '../../domain/orders/order-validation.ts';
-import { accountEffectCents } from '../../domain/orders/strategy-price.ts';
-import { thinkorswimOrderText } from '../../domain/orders/thinkorswim.ts';
-import { tradierTradeUrl } from '../../domain/orders/tradier.ts';
-import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
-import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
+} from '#api/trades.ts';
+import { OPTION_MULTIPLIER } from '#domain/contracts/contract.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { DomainError, notFound } from '#domain/errors.ts';
+import { toCents } from '#domain/orders/money.ts';
+import type { OrderLeg } from '#domain/orders/order-leg.ts';
+import { CUSTOM_EXPORT_MESSAGE } from '#domain/orders/order-modes.ts';
+import { CUSTOM_MAX_LEGS, CUSTOM_STRATEGY } from '#domain/orders/order-validation.ts';
+import { accountEffectCents } from '#domain/orders/strategy-price.ts';
+import { thinkorswimOrderText } from '#domain/orders/thinkorswim.ts';
+import { tradierTradeUrl } from '#domain/orders/tradier.ts';
+import { effectiveLimits } from '#domain/plans/plan-limits.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type Universe, universeSaveSchema } from '../../api/screener.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { type Universe, universeSaveSchema } from '#api/screener.ts';
+import { DomainError } from '#domain/errors.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
 import { parseInput } from '../http/errors.ts';

@@ -10,9 +10,9 @@
  * here updates it everywhere, and removing one removes it (and users' favourite marks of it).
  * `tests/api/gallery.test.ts` runs every sample on the default simulated market and expects trades.
  */
-import type { ScanCustomLeg } from '../../api/screener-model.ts';
-import type { FilterValue } from '../../domain/filters/filter-value.ts';
-import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
+import type { ScanCustomLeg } from '#api/screener-model.ts';
+import type { FilterValue } from '#domain/filters/filter-value.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { SortPair } from './scan-definition.ts';
 
 /** Tags, in checkbox order. */

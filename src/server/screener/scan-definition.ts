@@ -5,19 +5,19 @@
  * refused (400 naming the field); custom legs and ratio counts must form a valid structure
  * (422 INVALID_STRATEGY_LEGS). The gallery's samples go through the same function.
  */
-import type { ScanCustomLeg } from '../../api/screener-model.ts';
-import { DEFAULT_SCAN_STRATEGY } from '../../api/screener-model.ts';
-import { columnForKey, isSortableKey } from '../../domain/columns/column-catalogue.ts';
-import { ColumnScope } from '../../domain/columns/column-definition.ts';
-import { defaultColumns } from '../../domain/columns/default-columns.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { resolveFilterKey } from '../../domain/filters/filter-key.ts';
-import type { FilterValue } from '../../domain/filters/filter-value.ts';
-import { FilterValueError } from '../../domain/filters/filter-value-error.ts';
-import { parseWithDefinition } from '../../domain/filters/parse-filter-value.ts';
-import { isBidAskLevel } from '../../domain/metrics/bid-ask.ts';
-import { STRATEGIES } from '../../domain/strategies/catalogue.ts';
-import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
+import type { ScanCustomLeg } from '#api/screener-model.ts';
+import { DEFAULT_SCAN_STRATEGY } from '#api/screener-model.ts';
+import { columnForKey, isSortableKey } from '#domain/columns/column-catalogue.ts';
+import { ColumnScope } from '#domain/columns/column-definition.ts';
+import { defaultColumns } from '#domain/columns/default-columns.ts';
+import { DomainError } from '#domain/errors.ts';
+import { resolveFilterKey } from '#domain/filters/filter-key.ts';
+import type { FilterValue } from '#domain/filters/filter-value.ts';
+import { FilterValueError } from '#domain/filters/filter-value-error.ts';
+import { parseWithDefinition } from '#domain/filters/parse-filter-value.ts';
+import { isBidAskLevel } from '#domain/metrics/bid-ask.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { structureOf } from '../engine/structure.ts';
 
 export type SortPair = [string, 'asc' | 'desc'];

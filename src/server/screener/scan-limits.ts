@@ -3,8 +3,8 @@
  * plan's `maxCustomStrategyLegs` legs, to save or to run it, and a user keeps at most the plan's
  * `maxSavedScans` scans. Both answer 422 PLAN_LIMIT_REACHED with the spec's wording for the action.
  */
-import { DomainError, PLAN_LIMIT_MESSAGES } from '../../domain/errors.ts';
-import { effectiveLimits, hasRoom } from '../../domain/plans/plan-limits.ts';
+import { DomainError, PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
+import { effectiveLimits, hasRoom } from '#domain/plans/plan-limits.ts';
 import type { SignedInUser } from '../users/users.ts';
 
 interface LegsOfScan {

@@ -13,8 +13,8 @@ import {
   type ScanList,
   type ScanSummary,
   type ScanTag,
-} from '../../api/screener-model.ts';
-import { DomainError, notFound } from '../../domain/errors.ts';
+} from '#api/screener-model.ts';
+import { DomainError, notFound } from '#domain/errors.ts';
 import type { SignedInUser } from '../users/users.ts';
 import { type Db, favoriteIds, summariesOf, visibleScans } from './scan-store.ts';
 

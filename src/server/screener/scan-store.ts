@@ -5,11 +5,11 @@
  * to anything but reading, copying and favouriting.
  */
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Scan, ScanSummary, ScanTag } from '../../api/screener-model.ts';
-import { DomainError, notFound } from '../../domain/errors.ts';
-import type { FilterValue } from '../../domain/filters/filter-value.ts';
-import { effectiveLimits } from '../../domain/plans/plan-limits.ts';
-import type { ScreenerStrategyKey } from '../../domain/strategies/strategy-key.ts';
+import type { Scan, ScanSummary, ScanTag } from '#api/screener-model.ts';
+import { DomainError, notFound } from '#domain/errors.ts';
+import type { FilterValue } from '#domain/filters/filter-value.ts';
+import { effectiveLimits } from '#domain/plans/plan-limits.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { Database, ScansTable } from '../db/schema.ts';
 import type { SignedInUser } from '../users/users.ts';
 import type { NormalizedScan, StoredDefinition } from './scan-definition.ts';

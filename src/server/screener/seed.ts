@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { LIST_ROLE_NAMES, ListRole } from '../../api/screener-model.ts';
-import { STRATEGIES } from '../../domain/strategies/catalogue.ts';
+import { LIST_ROLE_NAMES, ListRole } from '#api/screener-model.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import type { Database } from '../db/schema.ts';
 import { GALLERY, GALLERY_TAGS, type GalleryScan } from './gallery.ts';
 import { predefinedUniverses } from './predefined-universes.ts';

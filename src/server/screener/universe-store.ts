@@ -6,10 +6,10 @@
  * naming the scans). Before a scan runs, `resolveUniverseFilter` replaces the filter by symbols.
  */
 import { sql } from 'kysely';
-import { UNIVERSE_SYMBOLS_MAX, type Universe, UniverseGroup } from '../../api/screener-model.ts';
-import { DomainError, notFound } from '../../domain/errors.ts';
-import type { FilterValue } from '../../domain/filters/filter-value.ts';
-import { parseSymbolList } from '../../domain/filters/symbol-list.ts';
+import { UNIVERSE_SYMBOLS_MAX, type Universe, UniverseGroup } from '#api/screener-model.ts';
+import { DomainError, notFound } from '#domain/errors.ts';
+import type { FilterValue } from '#domain/filters/filter-value.ts';
+import { parseSymbolList } from '#domain/filters/symbol-list.ts';
 import type { Db } from './scan-store.ts';
 
 export const UNIVERSE_READ_ONLY_MESSAGE = 'Predefined universes cannot be changed.';

@@ -3,11 +3,11 @@
  * the domain's trade metrics. A stock leg trades at the underlying's quote; an option leg at its
  * listed quote, and once its series has expired and rolled off, at its intrinsic value.
  */
-import type { Contract, Leg } from '../../domain/contracts/contract.ts';
-import { expiryInstant } from '../../domain/contracts/expiry.ts';
-import type { LegQuote, PricingEnv, UnderlyingState } from '../../domain/metrics/types.ts';
-import type { SeriesByExpiration } from '../../domain/orders/expiration-series.ts';
-import { settlementValue } from '../../domain/orders/position-pl.ts';
+import type { Contract, Leg } from '#domain/contracts/contract.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import type { LegQuote, PricingEnv, UnderlyingState } from '#domain/metrics/types.ts';
+import type { SeriesByExpiration } from '#domain/orders/expiration-series.ts';
+import { settlementValue } from '#domain/orders/position-pl.ts';
 import type { MarketProvider } from '../market/provider.ts';
 
 export interface LegMarket {

@@ -5,12 +5,12 @@
  * leg cap; INVALID_STRATEGY_LEGS for a custom structure), the strategy's definition
  * (LEGS_MISMATCH with the broken rule), then the market (NOT_TRADED_CONTRACT, INDEX_NO_STOCK).
  */
-import type { Leg } from '../../domain/contracts/contract.ts';
-import { DomainError } from '../../domain/errors.ts';
-import type { OrderLeg } from '../../domain/orders/order-leg.ts';
-import { orderError, validateOrder } from '../../domain/orders/order-validation.ts';
-import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
-import { validateLegs } from '../../domain/strategies/validate-legs.ts';
+import type { Leg } from '#domain/contracts/contract.ts';
+import { DomainError } from '#domain/errors.ts';
+import type { OrderLeg } from '#domain/orders/order-leg.ts';
+import { orderError, validateOrder } from '#domain/orders/order-validation.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { UnderlyingKind } from '../market/sectors.ts';
 import { firstUnlisted, underlyingSymbol } from './market-legs.ts';

@@ -5,13 +5,13 @@
  * closing at those marks would move. Closed positions show their realized P/L: the sum of their
  * orders' cash.
  */
-import type { OrderAnswer, OrderStrategy, Position, PositionLeg, TradeDatapoints } from '../../api/trades.ts';
-import { tradeMetrics } from '../../domain/metrics/trade-metrics.ts';
-import { type OrderLeg, spreadShares } from '../../domain/orders/order-leg.ts';
-import { closingLegs, maxProfitGained, realizedPlCents } from '../../domain/orders/position-pl.ts';
-import { annualizedRoi, investedCents, roi } from '../../domain/orders/roi.ts';
-import { strategyPriceCents } from '../../domain/orders/strategy-price.ts';
-import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
+import type { OrderAnswer, OrderStrategy, Position, PositionLeg, TradeDatapoints } from '#api/trades.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import { type OrderLeg, spreadShares } from '#domain/orders/order-leg.ts';
+import { closingLegs, maxProfitGained, realizedPlCents } from '#domain/orders/position-pl.ts';
+import { annualizedRoi, investedCents, roi } from '#domain/orders/roi.ts';
+import { strategyPriceCents } from '#domain/orders/strategy-price.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { markPrice } from './market-legs.ts';
 import { datapoints, isUnlisted, tradeInputOf } from './trade-calculation.ts';

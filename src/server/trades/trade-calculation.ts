@@ -8,15 +8,15 @@
  *   marked to the market now, with its P/L in cents: closing at the mids less the made cost.
  * The market moves between reads, so each leg is read once and every figure uses that read.
  */
-import type { CalculatedLeg, CalculatedTrade, TradeCalculation, TradeDatapoints } from '../../api/trades.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { plProfile } from '../../domain/metrics/pl-profile.ts';
-import { tradeMetrics } from '../../domain/metrics/trade-metrics.ts';
-import type { TradeInput, TradeMetrics } from '../../domain/metrics/types.ts';
-import type { OrderLeg } from '../../domain/orders/order-leg.ts';
-import { closingLegs, realizedPlCents } from '../../domain/orders/position-pl.ts';
-import { accountEffectCents } from '../../domain/orders/strategy-price.ts';
-import type { StrategyKey } from '../../domain/strategies/strategy-key.ts';
+import type { CalculatedLeg, CalculatedTrade, TradeCalculation, TradeDatapoints } from '#api/trades.ts';
+import { DomainError } from '#domain/errors.ts';
+import { plProfile } from '#domain/metrics/pl-profile.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import type { TradeInput, TradeMetrics } from '#domain/metrics/types.ts';
+import type { OrderLeg } from '#domain/orders/order-leg.ts';
+import { closingLegs, realizedPlCents } from '#domain/orders/position-pl.ts';
+import { accountEffectCents } from '#domain/orders/strategy-price.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import {
   pricingEnv,

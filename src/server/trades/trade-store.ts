@@ -5,8 +5,8 @@
  * which keeps plan limits, client order ids and the one-close-per-position rule race free.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Contract } from '../../domain/contracts/contract.ts';
-import type { OrderLeg } from '../../domain/orders/order-leg.ts';
+import type { Contract } from '#domain/contracts/contract.ts';
+import type { OrderLeg } from '#domain/orders/order-leg.ts';
 import type { Database, OrdersTable, PositionsTable } from '../db/schema.ts';
 
 export type PositionRow = Selectable<PositionsTable>;

@@ -8,14 +8,14 @@
  * left", the last day "expires today", and the trial lasts at least 14 days and is over 15
  * days after sign-up at the latest.
  */
-import { DAY_MS } from '../../domain/plans/calendar.ts';
-import { isValidPlanId, type PlanId } from '../../domain/plans/plan-id.ts';
+import { DAY_MS } from '#domain/plans/calendar.ts';
+import { isValidPlanId, type PlanId } from '#domain/plans/plan-id.ts';
 import {
   goodUntilDays,
   nextStatus,
   SubscriptionStatus,
   TRIAL_DAYS,
-} from '../../domain/plans/subscription-status.ts';
+} from '#domain/plans/subscription-status.ts';
 
 export interface StoredSubscription {
   readonly status: number;

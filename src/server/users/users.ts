@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { SubscriptionStatus } from '../../domain/plans/subscription-status.ts';
+import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 import type { VerifiedIdentity } from '../auth/token-verifier.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 import { type Subscription, subscriptionAt, trialEndFor } from './subscription.ts';

@@ -5,17 +5,12 @@
  */
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, test, vi } from 'vitest';
-import type { LiveQuote } from '../../../src/api/hub.ts';
-import type { Position } from '../../../src/api/trades.ts';
-import { tradeKeys } from '../../../src/app/api/trade-mutations.ts';
-import { marketKeys } from '../../../src/app/api/trades.ts';
-import {
-  applyQuotes,
-  applyTradeUpdates,
-  CALCULATION_REFRESH_MS,
-  liveKeys,
-} from '../../../src/app/live/live-cache.ts';
-import { decodeTradeChange } from '../../../src/app/live/trade-merge.ts';
+import type { LiveQuote } from '#api/hub.ts';
+import type { Position } from '#api/trades.ts';
+import { tradeKeys } from '#app/api/trade-mutations.ts';
+import { marketKeys } from '#app/api/trades.ts';
+import { applyQuotes, applyTradeUpdates, CALCULATION_REFRESH_MS, liveKeys } from '#app/live/live-cache.ts';
+import { decodeTradeChange } from '#app/live/trade-merge.ts';
 
 const spy: LiveQuote = {
   id: 'SPY',

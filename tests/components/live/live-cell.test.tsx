@@ -4,9 +4,9 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { LiveCell } from '../../../src/app/live/LiveCell.tsx';
-import { ageText, LiveIndicator } from '../../../src/app/live/LiveIndicator.tsx';
-import { setLiveStatus } from '../../../src/app/live/live-status.ts';
+import { LiveCell } from '#app/live/LiveCell.tsx';
+import { ageText, LiveIndicator } from '#app/live/LiveIndicator.tsx';
+import { setLiveStatus } from '#app/live/live-status.ts';
 
 const cell = (value: number | null, direction?: 1 | -1) => (
   <LiveCell value={value} direction={direction}>

@@ -4,9 +4,9 @@
  * at last 602.00 and call mid 6.50: P/L = (602 − 600) × 100 − (6.50 − 5.00) × 100 = +50.00.
  */
 import { describe, expect, test } from 'vitest';
-import type { LiveQuote } from '../../../src/api/hub.ts';
-import type { Position } from '../../../src/api/trades.ts';
-import { markPosition, markPositions, positionQuoteIds } from '../../../src/app/live/position-marks.ts';
+import type { LiveQuote } from '#api/hub.ts';
+import type { Position } from '#api/trades.ts';
+import { markPosition, markPositions, positionQuoteIds } from '#app/live/position-marks.ts';
 
 const CALL = {
   kind: 'option',

@@ -4,13 +4,8 @@
  * rows keep their identity, and pages with `items` and `similar` trades are walked.
  */
 import { describe, expect, test } from 'vitest';
-import type { LiveTradeChange } from '../../../src/api/hub.ts';
-import {
-  decodeTradeChange,
-  type LiveRow,
-  mergeRow,
-  mergeTradeData,
-} from '../../../src/app/live/trade-merge.ts';
+import type { LiveTradeChange } from '#api/hub.ts';
+import { decodeTradeChange, type LiveRow, mergeRow, mergeTradeData } from '#app/live/trade-merge.ts';
 
 const row = (
   id: string,

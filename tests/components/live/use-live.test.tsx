@@ -7,8 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { LiveConnection, TradeRegistration } from '../../../src/app/live/live-connection.ts';
-import { type LiveTradeSource, useLiveQuotes, useLiveTrades } from '../../../src/app/live/use-live.ts';
+import type { LiveConnection, TradeRegistration } from '#app/live/live-connection.ts';
+import { type LiveTradeSource, useLiveQuotes, useLiveTrades } from '#app/live/use-live.ts';
 
 const calls: string[] = [];
 const quoteOwners = new Map<object, readonly string[]>();
@@ -24,7 +24,7 @@ const fake = {
   },
 } as unknown as LiveConnection;
 
-vi.mock('../../../src/app/live/live-client.ts', () => ({ loadLiveConnection: () => Promise.resolve(fake) }));
+vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => Promise.resolve(fake) }));
 
 beforeEach(() => {
   calls.length = 0;

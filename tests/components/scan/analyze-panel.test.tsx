@@ -2,18 +2,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../src/api/account.ts';
-import type { Bar, IvRvRow, UnderlyingFacts } from '../../../src/api/market.ts';
-import type { ScanTradeRow } from '../../../src/api/scans.ts';
-import { createQueryClient } from '../../../src/app/api/query-client.ts';
-import { AnalyzePanel } from '../../../src/app/screens/scan/analyze/AnalyzePanel.tsx';
-import { decodeTicket } from '../../../src/domain/orders/ticket.ts';
-import { EXPIRATION, SPREAD_ROW } from '../../unit/app/scan/scan-row-fixture.ts';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '#api/account.ts';
+import type { Bar, IvRvRow, UnderlyingFacts } from '#api/market.ts';
+import type { ScanTradeRow } from '#api/scans.ts';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { AnalyzePanel } from '#app/screens/scan/analyze/AnalyzePanel.tsx';
+import { decodeTicket } from '#domain/orders/ticket.ts';
+import { EXPIRATION, SPREAD_ROW } from '#tests/unit/app/scan/scan-row-fixture.ts';
 import { stubApi } from '../api-stub.ts';
 import { renderInRouter } from './render-in-router.tsx';
 
 // jsdom has no canvas: the charts render as their labelled boxes.
-vi.mock('../../../src/app/screens/order/charts/UPlotChart.tsx', () => ({
+vi.mock('#app/screens/order/charts/UPlotChart.tsx', () => ({
   UPlotChart: ({ label }: { label: string }): ReactNode => <div role="img" aria-label={label} />,
 }));
 

@@ -2,8 +2,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import { ColumnChooser } from '../../../src/app/screens/scan/columns/ColumnChooser.tsx';
-import { DATA_CATEGORY_ORDER } from '../../../src/domain/columns/categories.ts';
+import { ColumnChooser } from '#app/screens/scan/columns/ColumnChooser.tsx';
+import { DATA_CATEGORY_ORDER } from '#domain/columns/categories.ts';
 
 /** The chooser as the Scan page holds it: the selection in state, every change recorded. */
 function Host({

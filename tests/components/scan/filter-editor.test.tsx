@@ -2,14 +2,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { Universe } from '../../../src/api/screener-model.ts';
-import { createQueryClient } from '../../../src/app/api/query-client.ts';
-import { DefinitionPanel } from '../../../src/app/screens/scan/DefinitionPanel.tsx';
-import { FilterDialog } from '../../../src/app/screens/scan/FilterEditor.tsx';
-import { NOT_A_NUMBER_MESSAGE } from '../../../src/app/screens/scan/filter-view.ts';
-import { addFilter, newDraft, setFilter } from '../../../src/app/screens/scan/scan-draft.ts';
-import { filterByName } from '../../../src/domain/filters/filter-catalogue.ts';
-import type { FilterValue } from '../../../src/domain/filters/filter-value.ts';
+import type { Universe } from '#api/screener-model.ts';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { DefinitionPanel } from '#app/screens/scan/DefinitionPanel.tsx';
+import { FilterDialog } from '#app/screens/scan/FilterEditor.tsx';
+import { NOT_A_NUMBER_MESSAGE } from '#app/screens/scan/filter-view.ts';
+import { addFilter, newDraft, setFilter } from '#app/screens/scan/scan-draft.ts';
+import { filterByName } from '#domain/filters/filter-catalogue.ts';
+import type { FilterValue } from '#domain/filters/filter-value.ts';
 import { stubApi } from '../api-stub.ts';
 
 function editor(filterKey: string, value: FilterValue) {

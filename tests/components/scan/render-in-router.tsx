@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createQueryClient } from '../../../src/app/api/query-client.ts';
+import { createQueryClient } from '#app/api/query-client.ts';
 
 export async function renderInRouter(ui: () => ReactNode, queryClient: QueryClient = createQueryClient()) {
   const root = createRootRoute({ component: Outlet });

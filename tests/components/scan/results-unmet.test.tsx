@@ -4,10 +4,10 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { ScanTradeRow } from '../../../src/api/scans.ts';
-import { ResultsTable } from '../../../src/app/screens/scan/ResultsTable.tsx';
-import { liveCheckedFilters, unmetFilters } from '../../../src/app/screens/scan/unmet-filters.ts';
-import { SPREAD_ROW } from '../../unit/app/scan/scan-row-fixture.ts';
+import type { ScanTradeRow } from '#api/scans.ts';
+import { ResultsTable } from '#app/screens/scan/ResultsTable.tsx';
+import { liveCheckedFilters, unmetFilters } from '#app/screens/scan/unmet-filters.ts';
+import { SPREAD_ROW } from '#tests/unit/app/scan/scan-row-fixture.ts';
 
 const FILTERS = {
   max_loss: { type: 'range', min: null, max: 5 },

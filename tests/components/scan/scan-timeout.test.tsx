@@ -5,15 +5,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../../src/api/errors.ts';
-import type { ScanDefinition, ScanRunAnswer } from '../../../src/api/scans.ts';
-import { createQueryClient } from '../../../src/app/api/query-client.ts';
-import { ScanResults } from '../../../src/app/screens/scan/ScanResults.tsx';
-import { useScanRun } from '../../../src/app/screens/scan/use-scan-run.ts';
-import { SPREAD_ROW } from '../../unit/app/scan/scan-row-fixture.ts';
+import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '#api/errors.ts';
+import type { ScanDefinition, ScanRunAnswer } from '#api/scans.ts';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { ScanResults } from '#app/screens/scan/ScanResults.tsx';
+import { useScanRun } from '#app/screens/scan/use-scan-run.ts';
+import { SPREAD_ROW } from '#tests/unit/app/scan/scan-row-fixture.ts';
 
 // The live connection is not part of this: it never comes.
-vi.mock('../../../src/app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
+vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,12 +1,12 @@
 /** The Scan page's walkthrough (spec 2 §1): order, restart, and its 'true'/'false' in localStorage. */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { Walkthrough } from '../../../src/app/screens/scan/walkthrough/Walkthrough.tsx';
+import { Walkthrough } from '#app/screens/scan/walkthrough/Walkthrough.tsx';
 import {
   WALKTHROUGH_STEPS,
   WALKTHROUGH_STORAGE_KEY,
   WALKTHROUGH_TARGETS,
-} from '../../../src/app/screens/scan/walkthrough/walkthrough-steps.ts';
+} from '#app/screens/scan/walkthrough/walkthrough-steps.ts';
 
 afterEach(() => localStorage.clear());
 

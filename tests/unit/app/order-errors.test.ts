@@ -1,8 +1,8 @@
 /** The order editor shows the catalogue's words for an index's stock leg, not the generic error. */
 import { describe, expect, test } from 'vitest';
-import { ApiRequestError } from '../../../src/app/api/client.ts';
-import { errorText } from '../../../src/app/screens/order/order-errors.ts';
-import { ERROR_CATALOGUE } from '../../../src/domain/errors.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import { errorText } from '#app/screens/order/order-errors.ts';
+import { ERROR_CATALOGUE } from '#domain/errors.ts';
 
 describe('order editor error text', () => {
   test('INDEX_NO_STOCK says the index has no shares', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ListRole, type ScanList, type ScanSummary } from '../../../src/api/screener-model.ts';
+import { ListRole, type ScanList, type ScanSummary } from '#api/screener-model.ts';
 import {
   EMPTY_TEXTS,
   emptyText,
@@ -8,7 +8,7 @@ import {
   sortCards,
   visibleCards,
   withFavorite,
-} from '../../../src/app/screens/screener/scan-list-view.ts';
+} from '#app/screens/screener/scan-list-view.ts';
 
 const INCOME = { id: 1, name: 'Income', position: 1 };
 const BULLISH = { id: 2, name: 'Bullish', position: 2 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { canonicalJson } from '../../../src/domain/canonical-json.ts';
+import { canonicalJson } from '#domain/canonical-json.ts';
 
 /** The same object with its keys (at every depth) in another order. */
 function reordered(value: unknown, seed: number): unknown {

@@ -7,7 +7,7 @@ import {
   errorMessage,
   isErrorCode,
   PLAN_LIMIT_MESSAGES,
-} from '../../../src/domain/errors.ts';
+} from '#domain/errors.ts';
 
 describe('error catalogue', () => {
   test.each([

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { captureView } from '../../../src/server/engine/capture.ts';
-import { MarketView } from '../../../src/server/engine/market-view.ts';
+import { captureView } from '#server/engine/capture.ts';
+import { MarketView } from '#server/engine/market-view.ts';
 import { tinyMarket } from './tiny-market.ts';
 
 describe('captureView', () => {

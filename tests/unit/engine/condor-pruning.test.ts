@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { expiryInstant } from '../../../src/domain/contracts/expiry.ts';
-import { BID_ASK_LEVELS } from '../../../src/domain/metrics/bid-ask.ts';
-import { bsPrice } from '../../../src/domain/pricing/black-scholes.ts';
-import { MarketView } from '../../../src/server/engine/market-view.ts';
-import { NARROWED_MAX, SIMILAR } from '../../../src/server/engine/scan-run.ts';
-import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { BID_ASK_LEVELS } from '#domain/metrics/bid-ask.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
+import { MarketView } from '#server/engine/market-view.ts';
+import { NARROWED_MAX, SIMILAR } from '#server/engine/scan-run.ts';
+import type { ScanSpec } from '#server/engine/scan-spec.ts';
 import { referenceScan } from './reference.ts';
 import { expectKeptCounts, expectReferenceTrades } from './reference-check.ts';
 import { fixedMarket, scanTiny, TINY_AS_OF, type TINY_EXPIRATIONS, tinyMarket } from './tiny-market.ts';

@@ -3,8 +3,8 @@
  * in both frames: if the snapshot layout changes, this fails.
  */
 import { describe, expect, test } from 'vitest';
-import { frameColumns } from '../../../src/server/engine/frame-views.ts';
-import { MarketSnapshot } from '../../../src/server/market/snapshot.ts';
+import { frameColumns } from '#server/engine/frame-views.ts';
+import { MarketSnapshot } from '#server/market/snapshot.ts';
 
 describe('frame views', () => {
   test('every column of both frames is the snapshot’s own memory', () => {

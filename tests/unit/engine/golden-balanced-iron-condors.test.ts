@@ -12,8 +12,8 @@
  * σ²/2)T)/(σ√T), from an independent erfc (W. J. Cody's, via Math) to 1e-9.
  */
 import { describe, expect, test } from 'vitest';
-import { expiryInstant } from '../../../src/domain/contracts/expiry.ts';
-import { RowBuilder } from '../../../src/server/engine/trade-rows.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { RowBuilder } from '#server/engine/trade-rows.ts';
 import { goldenMarket } from './golden-market.ts';
 import { scanTiny, TINY_AS_OF, TINY_RATE } from './tiny-market.ts';
 

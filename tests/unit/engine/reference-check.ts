@@ -4,11 +4,11 @@
  * view of the same market compare too.
  */
 import { expect } from 'vitest';
-import { formatContractId } from '../../../src/domain/contracts/contract-id.ts';
-import { MarketView } from '../../../src/server/engine/market-view.ts';
-import { NARROWED_MAX, type ScanResult, SIMILAR } from '../../../src/server/engine/scan-run.ts';
-import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
-import { tradeLegs } from '../../../src/server/engine/trade-input.ts';
+import { formatContractId } from '#domain/contracts/contract-id.ts';
+import { MarketView } from '#server/engine/market-view.ts';
+import { NARROWED_MAX, type ScanResult, SIMILAR } from '#server/engine/scan-run.ts';
+import type { ScanSpec } from '#server/engine/scan-spec.ts';
+import { tradeLegs } from '#server/engine/trade-input.ts';
 import { type RefGroup, referenceScan } from './reference.ts';
 import type { TinyMarket } from './tiny-market.ts';
 

@@ -10,26 +10,26 @@
  * to lose are kept (`isTakeable`), and none with a stock leg on an index. Data access (snapshot
  * columns → numbers) is shared with the engine; the logic is not.
  */
-import type { Leg } from '../../../src/domain/contracts/contract.ts';
-import { type CompiledFilter, compileFilters } from '../../../src/domain/filters/compile-filters.ts';
-import { epochDayOf, resolveDateRange } from '../../../src/domain/filters/date-range.ts';
-import { matchesAnyOf, matchesNoneOf, matchesRange } from '../../../src/domain/filters/filter-match.ts';
-import type { FilterValue } from '../../../src/domain/filters/filter-value.ts';
-import { isTakeable } from '../../../src/domain/metrics/takeable.ts';
-import { tradeMetrics } from '../../../src/domain/metrics/trade-metrics.ts';
-import type { ScenarioShift, TradeMetrics } from '../../../src/domain/metrics/types.ts';
-import { STRATEGIES } from '../../../src/domain/strategies/catalogue.ts';
-import { validateLegs } from '../../../src/domain/strategies/validate-legs.ts';
-import { isTradable, LEG_NUMBERS } from '../../../src/server/engine/leg-fields.ts';
-import type { MarketView } from '../../../src/server/engine/market-view.ts';
-import { RowCache } from '../../../src/server/engine/row-cache.ts';
-import { sortKeyOf } from '../../../src/server/engine/scan-plan.ts';
-import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
-import { type Structure, structureOf } from '../../../src/server/engine/structure.ts';
-import { tradeInput, tradeLegs } from '../../../src/server/engine/trade-input.ts';
-import { EARNINGS_RELATIONS, SHAPES } from '../../../src/server/engine/trade-metric.ts';
-import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '../../../src/server/engine/underlying-fields.ts';
-import { UnderlyingKind } from '../../../src/server/market/sectors.ts';
+import type { Leg } from '#domain/contracts/contract.ts';
+import { type CompiledFilter, compileFilters } from '#domain/filters/compile-filters.ts';
+import { epochDayOf, resolveDateRange } from '#domain/filters/date-range.ts';
+import { matchesAnyOf, matchesNoneOf, matchesRange } from '#domain/filters/filter-match.ts';
+import type { FilterValue } from '#domain/filters/filter-value.ts';
+import { isTakeable } from '#domain/metrics/takeable.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import type { ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
+import { isTradable, LEG_NUMBERS } from '#server/engine/leg-fields.ts';
+import type { MarketView } from '#server/engine/market-view.ts';
+import { RowCache } from '#server/engine/row-cache.ts';
+import { sortKeyOf } from '#server/engine/scan-plan.ts';
+import type { ScanSpec } from '#server/engine/scan-spec.ts';
+import { type Structure, structureOf } from '#server/engine/structure.ts';
+import { tradeInput, tradeLegs } from '#server/engine/trade-input.ts';
+import { EARNINGS_RELATIONS, SHAPES } from '#server/engine/trade-metric.ts';
+import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '#server/engine/underlying-fields.ts';
+import { UnderlyingKind } from '#server/market/sectors.ts';
 
 export interface RefTrade {
   readonly u: number;

@@ -5,10 +5,10 @@
  * budget is TIMEOUT; the per-user cache serves pages without recomputing and keeps the last 3.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { DomainError } from '../../../src/domain/errors.ts';
-import { STRATEGIES } from '../../../src/domain/strategies/catalogue.ts';
-import { ScanEngine, type ScanRequest, specKey, specOf } from '../../../src/server/engine/scan-engine.ts';
-import { ScanCancelledError } from '../../../src/server/engine/scan-run.ts';
+import { DomainError } from '#domain/errors.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import { ScanEngine, type ScanRequest, specKey, specOf } from '#server/engine/scan-engine.ts';
+import { ScanCancelledError } from '#server/engine/scan-run.ts';
 import { TINY_AS_OF, type TinyMarket, tinyMarket } from './tiny-market.ts';
 
 const source = (m: TinyMarket) => () => ({

@@ -6,16 +6,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatContractId } from '../../../src/domain/contracts/contract-id.ts';
-import { BID_ASK_LEVELS } from '../../../src/domain/metrics/bid-ask.ts';
-import { SCREENER_STRATEGY_KEYS } from '../../../src/domain/strategies/strategy-key.ts';
-import { MarketView } from '../../../src/server/engine/market-view.ts';
-import { NARROWED_MAX, runScan, runShardsHere, SIMILAR } from '../../../src/server/engine/scan-run.ts';
-import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
-import type { CustomLeg } from '../../../src/server/engine/structure.ts';
-import { structureOf } from '../../../src/server/engine/structure.ts';
-import { tradeLegs } from '../../../src/server/engine/trade-input.ts';
-import { NO_EXTRAS } from '../../../src/server/engine/underlying-stage.ts';
+import { formatContractId } from '#domain/contracts/contract-id.ts';
+import { BID_ASK_LEVELS } from '#domain/metrics/bid-ask.ts';
+import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { MarketView } from '#server/engine/market-view.ts';
+import { NARROWED_MAX, runScan, runShardsHere, SIMILAR } from '#server/engine/scan-run.ts';
+import type { ScanSpec } from '#server/engine/scan-spec.ts';
+import type { CustomLeg } from '#server/engine/structure.ts';
+import { structureOf } from '#server/engine/structure.ts';
+import { tradeLegs } from '#server/engine/trade-input.ts';
+import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
 import { referenceScan } from './reference.ts';
 import { tinyMarket } from './tiny-market.ts';
 

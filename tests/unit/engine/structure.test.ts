@@ -3,10 +3,10 @@
  * relations, one expiration), and the legs that fit no structure (INVALID_STRATEGY_LEGS).
  */
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../../../src/domain/errors.ts';
-import { SCREENER_STRATEGY_KEYS } from '../../../src/domain/strategies/strategy-key.ts';
-import { validateLegs } from '../../../src/domain/strategies/validate-legs.ts';
-import { type CustomLeg, sampleLegs, structureOf } from '../../../src/server/engine/structure.ts';
+import { DomainError } from '#domain/errors.ts';
+import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
+import { type CustomLeg, sampleLegs, structureOf } from '#server/engine/structure.ts';
 
 const option = (right: 'CALL' | 'PUT', quantity: number, strike?: 'same' | 'greater'): CustomLeg => ({
   kind: 'option',

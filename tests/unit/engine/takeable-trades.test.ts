@@ -7,13 +7,13 @@
  * month costs more than it can be worth. Mid prices (level 0) throughout.
  */
 import { describe, expect, test } from 'vitest';
-import { isTakeable } from '../../../src/domain/metrics/takeable.ts';
-import { tradeMetrics } from '../../../src/domain/metrics/trade-metrics.ts';
-import type { TradeMetrics } from '../../../src/domain/metrics/types.ts';
-import type { ScreenerStrategyKey } from '../../../src/domain/strategies/strategy-key.ts';
-import { MarketView } from '../../../src/server/engine/market-view.ts';
-import { structureOf } from '../../../src/server/engine/structure.ts';
-import { tradeInput } from '../../../src/server/engine/trade-input.ts';
+import { isTakeable } from '#domain/metrics/takeable.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import type { TradeMetrics } from '#domain/metrics/types.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { MarketView } from '#server/engine/market-view.ts';
+import { structureOf } from '#server/engine/structure.ts';
+import { tradeInput } from '#server/engine/trade-input.ts';
 import { fixedMarket, scanTiny, type TinyMarket } from './tiny-market.ts';
 
 const chain = (kind?: 1 | 3): TinyMarket =>

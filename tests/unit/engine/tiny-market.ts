@@ -4,13 +4,13 @@
  * fills), quotes on the cent grid from Black-Scholes-Merton with a smile. Seeded: the same options give the same market.
  */
 
-import { expiryInstant } from '../../../src/domain/contracts/expiry.ts';
-import { bsPrice } from '../../../src/domain/pricing/black-scholes.ts';
-import type { MarketInstant } from '../../../src/server/engine/market-view.ts';
-import { runScan, runShardsHere, type ScanResult } from '../../../src/server/engine/scan-run.ts';
-import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
-import { NO_EXTRAS } from '../../../src/server/engine/underlying-stage.ts';
-import { MarketSnapshot } from '../../../src/server/market/snapshot.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
+import type { MarketInstant } from '#server/engine/market-view.ts';
+import { runScan, runShardsHere, type ScanResult } from '#server/engine/scan-run.ts';
+import type { ScanSpec } from '#server/engine/scan-spec.ts';
+import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
+import { MarketSnapshot } from '#server/market/snapshot.ts';
 
 /** A Wednesday, 10:30 New York. */
 export const TINY_AS_OF = Date.parse('2026-03-04T15:30:00Z');

@@ -6,27 +6,24 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BID_ASK_LEVELS } from '../../../src/domain/metrics/bid-ask.ts';
-import { isTakeable } from '../../../src/domain/metrics/takeable.ts';
-import { tradeMetrics } from '../../../src/domain/metrics/trade-metrics.ts';
-import type { ScenarioShift, TradeMetrics } from '../../../src/domain/metrics/types.ts';
-import {
-  SCREENER_STRATEGY_KEYS,
-  type ScreenerStrategyKey,
-} from '../../../src/domain/strategies/strategy-key.ts';
-import { LEG_NUMBERS } from '../../../src/server/engine/leg-fields.ts';
-import { MarketView } from '../../../src/server/engine/market-view.ts';
-import { RowCache } from '../../../src/server/engine/row-cache.ts';
-import { type Structure, structureOf } from '../../../src/server/engine/structure.ts';
-import { tradeInput } from '../../../src/server/engine/trade-input.ts';
-import { TradeKernel } from '../../../src/server/engine/trade-kernel.ts';
+import { BID_ASK_LEVELS } from '#domain/metrics/bid-ask.ts';
+import { isTakeable } from '#domain/metrics/takeable.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import type { ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
+import { SCREENER_STRATEGY_KEYS, type ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { LEG_NUMBERS } from '#server/engine/leg-fields.ts';
+import { MarketView } from '#server/engine/market-view.ts';
+import { RowCache } from '#server/engine/row-cache.ts';
+import { type Structure, structureOf } from '#server/engine/structure.ts';
+import { tradeInput } from '#server/engine/trade-input.ts';
+import { TradeKernel } from '#server/engine/trade-kernel.ts';
 import {
   BREAKEVEN_METRICS,
   METRIC,
   SCENARIO_METRICS,
   SHAPES,
   TRADE_METRICS,
-} from '../../../src/server/engine/trade-metric.ts';
+} from '#server/engine/trade-metric.ts';
 import { tinyMarket } from './tiny-market.ts';
 
 const SCENARIOS: readonly ScenarioShift[] = [

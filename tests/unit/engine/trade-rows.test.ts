@@ -4,11 +4,11 @@
  * `tradeMetrics` says (null for a missing or non-finite number).
  */
 import { describe, expect, test } from 'vitest';
-import { COLUMNS } from '../../../src/domain/columns/column-catalogue.ts';
-import { tradeMetrics } from '../../../src/domain/metrics/trade-metrics.ts';
-import type { ScanSpec } from '../../../src/server/engine/scan-spec.ts';
-import { tradeInput } from '../../../src/server/engine/trade-input.ts';
-import { RowBuilder } from '../../../src/server/engine/trade-rows.ts';
+import { COLUMNS } from '#domain/columns/column-catalogue.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import type { ScanSpec } from '#server/engine/scan-spec.ts';
+import { tradeInput } from '#server/engine/trade-input.ts';
+import { RowBuilder } from '#server/engine/trade-rows.ts';
 import { scanTiny, tinyMarket } from './tiny-market.ts';
 
 const shown = (v: unknown): unknown =>

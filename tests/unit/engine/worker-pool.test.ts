@@ -5,13 +5,13 @@
  * serving the next scan.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { STRATEGIES } from '../../../src/domain/strategies/catalogue.ts';
-import type { ScreenerStrategyKey } from '../../../src/domain/strategies/strategy-key.ts';
-import { specOf } from '../../../src/server/engine/scan-engine.ts';
-import { runScan, runShardsHere } from '../../../src/server/engine/scan-run.ts';
-import type { ShardJob } from '../../../src/server/engine/shard-scan.ts';
-import { NO_EXTRAS } from '../../../src/server/engine/underlying-stage.ts';
-import { WorkerPool } from '../../../src/server/engine/worker-pool.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { specOf } from '#server/engine/scan-engine.ts';
+import { runScan, runShardsHere } from '#server/engine/scan-run.ts';
+import type { ShardJob } from '#server/engine/shard-scan.ts';
+import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
+import { WorkerPool } from '#server/engine/worker-pool.ts';
 import { tinyMarket } from './tiny-market.ts';
 
 const market = tinyMarket({ seed: 11, underlyings: 9, expirations: 5, strikes: 14 });

@@ -4,8 +4,8 @@
  * only be lowered.
  */
 import { expect, test } from 'vitest';
-import { HUB_LIMITS } from '../../../src/api/hub.ts';
-import { DEFAULT_HUB_CONFIG, hubConfigFromEnv } from '../../../src/server/hub/hub-config.ts';
+import { HUB_LIMITS } from '#api/hub.ts';
+import { DEFAULT_HUB_CONFIG, hubConfigFromEnv } from '#server/hub/hub-config.ts';
 
 test('defaults: 15 s keep-alive, 30 s client time-out, the contract limits', () => {
   expect(hubConfigFromEnv({})).toEqual(DEFAULT_HUB_CONFIG);

@@ -19,7 +19,7 @@ import {
   ProtocolError,
   parseClientMessage,
   RECORD_SEPARATOR as RS,
-} from '../../../src/server/hub/hub-protocol.ts';
+} from '#server/hub/hub-protocol.ts';
 
 const errorOf = (f: () => unknown): ProtocolError => {
   try {

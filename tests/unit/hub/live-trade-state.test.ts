@@ -3,9 +3,9 @@
  * keep their positions, trades the market cannot place, and what counts as a change.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DIRECTION_FIELDS, LIVE_TRADE_FIELDS, type LiveTradeSpec } from '../../../src/api/hub.ts';
-import { columnByName } from '../../../src/domain/columns/column-catalogue.ts';
-import { LiveMarket } from '../../../src/server/hub/live-market.ts';
+import { DIRECTION_FIELDS, LIVE_TRADE_FIELDS, type LiveTradeSpec } from '#api/hub.ts';
+import { columnByName } from '#domain/columns/column-catalogue.ts';
+import { LiveMarket } from '#server/hub/live-market.ts';
 import {
   liveFieldsOf,
   marketInputs,
@@ -15,7 +15,7 @@ import {
   stateChange,
   type TradeState,
   tradeState,
-} from '../../../src/server/hub/live-trade-state.ts';
+} from '#server/hub/live-trade-state.ts';
 import { type TestMarket, testMarket } from '../market/market-fixture.ts';
 
 let fixture: TestMarket;

@@ -13,15 +13,15 @@ import {
   type RegisterTradeResult,
   type SubscribeQuotesResult,
   TRADES_HUB_EVENTS,
-} from '../../../src/api/hub.ts';
-import { tradeMetrics } from '../../../src/domain/metrics/trade-metrics.ts';
-import { DEFAULT_HUB_CONFIG, type HubConfig } from '../../../src/server/hub/hub-config.ts';
-import { HubConnection, type HubSocket } from '../../../src/server/hub/hub-connection.ts';
-import { RECORD_SEPARATOR as RS } from '../../../src/server/hub/hub-protocol.ts';
-import { TradesHub } from '../../../src/server/hub/trades-hub.ts';
-import type { SimulatedMarket } from '../../../src/server/market/simulator.ts';
-import { pricingEnv, underlyingState } from '../../../src/server/trades/market-legs.ts';
-import type { SignedInUser } from '../../../src/server/users/users.ts';
+} from '#api/hub.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import { DEFAULT_HUB_CONFIG, type HubConfig } from '#server/hub/hub-config.ts';
+import { HubConnection, type HubSocket } from '#server/hub/hub-connection.ts';
+import { RECORD_SEPARATOR as RS } from '#server/hub/hub-protocol.ts';
+import { TradesHub } from '#server/hub/trades-hub.ts';
+import type { SimulatedMarket } from '#server/market/simulator.ts';
+import { pricingEnv, underlyingState } from '#server/trades/market-legs.ts';
+import type { SignedInUser } from '#server/users/users.ts';
 import { type TestMarket, testMarket } from '../market/market-fixture.ts';
 
 type Handler = (...args: never[]) => void;

@@ -9,7 +9,7 @@ import {
   nextTradingDay,
   previousTradingDay,
   tradingDaysEndingAt,
-} from '../../../src/server/market/calendar.ts';
+} from '#server/market/calendar.ts';
 
 // NYSE holiday schedule for 2026 and 2027 as published on nyse.com (markets-hours-calendars).
 const HOLIDAYS_2026 = [

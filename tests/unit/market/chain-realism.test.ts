@@ -3,8 +3,8 @@
  * Tolerances are the quoted spreads: a violation smaller than the bid/ask width cannot be traded.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { impliedVol } from '../../../src/domain/pricing/implied-vol.ts';
-import type { SnapshotFrame } from '../../../src/server/market/snapshot.ts';
+import { impliedVol } from '#domain/pricing/implied-vol.ts';
+import type { SnapshotFrame } from '#server/market/snapshot.ts';
 import { testMarket } from './market-fixture.ts';
 
 let f: SnapshotFrame;

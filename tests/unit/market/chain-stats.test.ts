@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { expiryInstant } from '../../../src/domain/contracts/expiry.ts';
-import { bsPrice } from '../../../src/domain/pricing/black-scholes.ts';
-import { chainStats, type QuoteRow, smileTable } from '../../../src/server/market/reference/chain-stats.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
+import { chainStats, type QuoteRow, smileTable } from '#server/market/reference/chain-stats.ts';
 
 test('recovers the forward and a flat 25% vol from a Black-Scholes chain quoted a cent wide', () => {
   const asOf = Date.parse('2026-02-11T17:00:00Z');

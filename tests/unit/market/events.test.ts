@@ -1,13 +1,8 @@
 import { expect, test } from 'vitest';
-import { dayOf, isoOf, isTradingDay } from '../../../src/server/market/calendar.ts';
-import {
-  analystView,
-  earningsDays,
-  exDividendDays,
-  nextDividend,
-} from '../../../src/server/market/events.ts';
-import { loadReferenceData } from '../../../src/server/market/reference-data.ts';
-import { buildUniverse } from '../../../src/server/market/universe.ts';
+import { dayOf, isoOf, isTradingDay } from '#server/market/calendar.ts';
+import { analystView, earningsDays, exDividendDays, nextDividend } from '#server/market/events.ts';
+import { loadReferenceData } from '#server/market/reference-data.ts';
+import { buildUniverse } from '#server/market/universe.ts';
 
 const specs = buildUniverse(loadReferenceData(), {
   seed: 3,

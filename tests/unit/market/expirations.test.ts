@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { dayOf, isoOf, isTradingDay } from '../../../src/server/market/calendar.ts';
-import { listedExpirations } from '../../../src/server/market/expirations.ts';
+import { dayOf, isoOf, isTradingDay } from '#server/market/calendar.ts';
+import { listedExpirations } from '#server/market/expirations.ts';
 
 const day = dayOf('2026-02-11');
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { fundamentalsOf } from '../../../src/server/market/fundamentals.ts';
-import { loadReferenceData } from '../../../src/server/market/reference-data.ts';
-import { buildUniverse } from '../../../src/server/market/universe.ts';
+import { fundamentalsOf } from '#server/market/fundamentals.ts';
+import { loadReferenceData } from '#server/market/reference-data.ts';
+import { buildUniverse } from '#server/market/universe.ts';
 
 const ref = loadReferenceData();
 const specs = buildUniverse(ref, { seed: 5, universe: 'M', hours: 'always' });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { bridgeExtremes } from '../../../src/server/market/history.ts';
-import { Rng } from '../../../src/server/market/rng.ts';
-import { realizedVol } from '../../../src/server/market/technicals/volatility.ts';
+import { bridgeExtremes } from '#server/market/history.ts';
+import { Rng } from '#server/market/rng.ts';
+import { realizedVol } from '#server/market/technicals/volatility.ts';
 import { testMarket } from './market-fixture.ts';
 
 test('bridge extremes enclose the open and the close (property)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { LazyMarket } from '../../../src/server/market/lazy-market.ts';
-import type { MarketTick } from '../../../src/server/market/provider.ts';
-import { createSimulatedMarket } from '../../../src/server/market/simulator.ts';
+import { LazyMarket } from '#server/market/lazy-market.ts';
+import type { MarketTick } from '#server/market/provider.ts';
+import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { SMALL_SYMBOLS, WEDNESDAY_1030 } from './market-fixture.ts';
 
 const DAY_MS = 86_400_000;

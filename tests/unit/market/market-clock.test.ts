@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { dayOf } from '../../../src/server/market/calendar.ts';
+import { dayOf } from '#server/market/calendar.ts';
 import {
   isOpenAt,
   nyMidnight,
@@ -7,7 +7,7 @@ import {
   sessionDayOf,
   sessionOf,
   volumeProfile,
-} from '../../../src/server/market/market-clock.ts';
+} from '#server/market/market-clock.ts';
 
 test('New York midnight across daylight saving', () => {
   expect(new Date(nyMidnight(dayOf('2026-01-15'))).toISOString()).toBe('2026-01-15T05:00:00.000Z');

@@ -7,7 +7,7 @@ import {
   OPTION_STATIC,
   UNDERLYING_LIVE,
   UNDERLYING_STATIC,
-} from '../../../src/server/market/snapshot.ts';
+} from '#server/market/snapshot.ts';
 
 const doc = readFileSync(new URL('../../../docs/MARKET.md', import.meta.url), 'utf8');
 

@@ -2,8 +2,8 @@
  * Small deterministic markets for the market tests: a handful of real symbols, a clock the test
  * moves by hand.
  */
-import type { SimulatorConfig } from '../../../src/server/market/sim-config.ts';
-import { createSimulatedMarket, type SimulatedMarket } from '../../../src/server/market/simulator.ts';
+import type { SimulatorConfig } from '#server/market/sim-config.ts';
+import { createSimulatedMarket, type SimulatedMarket } from '#server/market/simulator.ts';
 
 /** A Wednesday, 10:30 New York (15:30 UTC, winter time). */
 export const WEDNESDAY_1030 = Date.parse('2026-03-04T15:30:00Z');

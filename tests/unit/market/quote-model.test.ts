@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { askCents, bidCents, halfWidth } from '../../../src/server/market/quote-model.ts';
+import { askCents, bidCents, halfWidth } from '#server/market/quote-model.ts';
 
 const params = { a: 0.0001, b: 0.0034, c: 0.045 };
 

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { loadReferenceData } from '../../../src/server/market/reference-data.ts';
+import { loadReferenceData } from '#server/market/reference-data.ts';
 
 const dir = new URL('../../../src/server/market/reference/', import.meta.url);
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { Rng, rngFor, streamSeed } from '../../../src/server/market/rng.ts';
+import { Rng, rngFor, streamSeed } from '#server/market/rng.ts';
 
 test('a named stream is reproducible and streams differ', () => {
   const a = rngFor(7, 'AAPL', 'history');

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { simulatorConfigFromEnv, universeCount } from '../../../src/server/market/sim-config.ts';
+import { simulatorConfigFromEnv, universeCount } from '#server/market/sim-config.ts';
 
 test('environment variables map onto the config', () => {
   expect(simulatorConfigFromEnv({})).toEqual({ seed: 1, universe: 'S', hours: 'always' });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { MarketSnapshot } from '../../../src/server/market/snapshot.ts';
+import type { MarketSnapshot } from '#server/market/snapshot.ts';
 import { testMarket } from './market-fixture.ts';
 
 /** Every byte of the snapshot's shared memory: static columns and both frames. */

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { MarketTick } from '../../../src/server/market/provider.ts';
-import { loadReferenceData } from '../../../src/server/market/reference-data.ts';
-import { OPTION_LIVE, UNDERLYING_LIVE } from '../../../src/server/market/snapshot.ts';
-import { buildUniverse } from '../../../src/server/market/universe.ts';
+import type { MarketTick } from '#server/market/provider.ts';
+import { loadReferenceData } from '#server/market/reference-data.ts';
+import { OPTION_LIVE, UNDERLYING_LIVE } from '#server/market/snapshot.ts';
+import { buildUniverse } from '#server/market/universe.ts';
 import { testMarket, WEDNESDAY_1030 } from './market-fixture.ts';
 
 const OPEN = Date.parse('2026-03-04T14:30:00Z'); // 09:30 New York

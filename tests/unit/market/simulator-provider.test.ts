@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { OptionContract } from '../../../src/domain/contracts/contract.ts';
-import { parseContractId } from '../../../src/domain/contracts/contract-id.ts';
+import type { OptionContract } from '#domain/contracts/contract.ts';
+import { parseContractId } from '#domain/contracts/contract-id.ts';
 import { testMarket } from './market-fixture.ts';
 
 const { market } = testMarket();

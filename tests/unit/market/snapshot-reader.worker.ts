@@ -3,7 +3,7 @@
  * requests against the pinned front frame. Run by Node 24 directly (type stripping).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { attachSnapshot, type SnapshotBuffers } from '../../../src/server/market/snapshot.ts';
+import { attachSnapshot, type SnapshotBuffers } from '#server/market/snapshot.ts';
 
 const snapshot = attachSnapshot(workerData as SnapshotBuffers);
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
-import { attachSnapshot, MarketSnapshot, snapshotBuffers } from '../../../src/server/market/snapshot.ts';
+import { attachSnapshot, MarketSnapshot, snapshotBuffers } from '#server/market/snapshot.ts';
 import { testMarket } from './market-fixture.ts';
 
 const layout = {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { baseIncrement, strikeGrid } from '../../../src/server/market/strikes.ts';
+import { baseIncrement, strikeGrid } from '#server/market/strikes.ts';
 
 test('standard increments by price level and liquidity', () => {
   expect(baseIncrement(2, 3)).toBe(0.5);

@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { FILTERS } from '../../../src/domain/filters/filter-catalogue.ts';
-import type { IndicatorValue } from '../../../src/domain/filters/filter-value.ts';
-import { indicatorColumnValue } from '../../../src/domain/filters/indicators/indicator-filter.ts';
-import { HISTORY_BARS } from '../../../src/server/market/history.ts';
-import { type SessionTechnicals, sessionTechnicals } from '../../../src/server/market/technical-summary.ts';
+import { FILTERS } from '#domain/filters/filter-catalogue.ts';
+import type { IndicatorValue } from '#domain/filters/filter-value.ts';
+import { indicatorColumnValue } from '#domain/filters/indicators/indicator-filter.ts';
+import { HISTORY_BARS } from '#server/market/history.ts';
+import { type SessionTechnicals, sessionTechnicals } from '#server/market/technical-summary.ts';
 import { barsOf, randomWalk } from '../domain/filters/indicators/series.ts';
 
 const defaultOf = (name: string): IndicatorValue => {

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { instantVol } from '../../../src/server/market/history.ts';
-import { loadReferenceData } from '../../../src/server/market/reference-data.ts';
-import { longOverShort, underlyingModel } from '../../../src/server/market/underlying-model.ts';
-import { buildUniverse } from '../../../src/server/market/universe.ts';
-import { atmTotalVariance } from '../../../src/server/market/vol-surface.ts';
+import { instantVol } from '#server/market/history.ts';
+import { loadReferenceData } from '#server/market/reference-data.ts';
+import { longOverShort, underlyingModel } from '#server/market/underlying-model.ts';
+import { buildUniverse } from '#server/market/universe.ts';
+import { atmTotalVariance } from '#server/market/vol-surface.ts';
 
 const ref = loadReferenceData();
 const specs = buildUniverse(ref, { seed: 9, universe: 'M', hours: 'always' });

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { loadReferenceData } from '../../../src/server/market/reference-data.ts';
-import { SECTOR_NAMES } from '../../../src/server/market/sectors.ts';
-import { buildUniverse } from '../../../src/server/market/universe.ts';
+import { loadReferenceData } from '#server/market/reference-data.ts';
+import { SECTOR_NAMES } from '#server/market/sectors.ts';
+import { buildUniverse } from '#server/market/universe.ts';
 
 const ref = loadReferenceData();
 

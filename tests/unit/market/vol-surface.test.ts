@@ -1,13 +1,13 @@
 import { expect, test } from 'vitest';
-import { normCdf } from '../../../src/domain/pricing/normal.ts';
-import { loadReferenceData } from '../../../src/server/market/reference-data.ts';
+import { normCdf } from '#domain/pricing/normal.ts';
+import { loadReferenceData } from '#server/market/reference-data.ts';
 import {
   atmTotalVariance,
   maxEta,
   ssviTotalVariance,
   ssviVol,
   volAtCallDelta,
-} from '../../../src/server/market/vol-surface.ts';
+} from '#server/market/vol-surface.ts';
 
 const { model } = loadReferenceData();
 

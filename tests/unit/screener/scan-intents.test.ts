@@ -8,18 +8,15 @@
  * something to gain and something to lose.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { strategyDraft } from '../../../src/app/screens/scan/scan-draft.ts';
-import { fillPrice } from '../../../src/domain/metrics/bid-ask.ts';
-import { STRATEGIES } from '../../../src/domain/strategies/catalogue.ts';
-import {
-  SCREENER_STRATEGY_KEYS,
-  type ScreenerStrategyKey,
-} from '../../../src/domain/strategies/strategy-key.ts';
-import { ScanEngine, type ScanRequest } from '../../../src/server/engine/scan-engine.ts';
-import type { GroupRow, TradeRow } from '../../../src/server/engine/trade-rows.ts';
-import { createSimulatedMarket } from '../../../src/server/market/simulator.ts';
-import { GALLERY } from '../../../src/server/screener/gallery.ts';
-import { sampleScan } from '../../../src/server/screener/seed.ts';
+import { strategyDraft } from '#app/screens/scan/scan-draft.ts';
+import { fillPrice } from '#domain/metrics/bid-ask.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import { SCREENER_STRATEGY_KEYS, type ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { ScanEngine, type ScanRequest } from '#server/engine/scan-engine.ts';
+import type { GroupRow, TradeRow } from '#server/engine/trade-rows.ts';
+import { createSimulatedMarket } from '#server/market/simulator.ts';
+import { GALLERY } from '#server/screener/gallery.ts';
+import { sampleScan } from '#server/screener/seed.ts';
 
 const AS_OF = Date.parse('2026-03-04T15:30:00Z');
 const market = createSimulatedMarket({ seed: 1, universe: 'S', hours: 'always' }, { clock: () => AS_OF });

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { emailProblem, normalizeEmail } from '../../../src/server/auth/email-address.ts';
+import { emailProblem, normalizeEmail } from '#server/auth/email-address.ts';
 import {
   COMMON_PROVIDERS,
   DISPOSABLE_DOMAINS,
   KNOWN_GOOD_DOMAINS,
   KNOWN_TYPOS,
-} from '../../../src/server/auth/email-domains.ts';
+} from '#server/auth/email-domains.ts';
 
 describe('which addresses can open an account', () => {
   test.each([

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ERROR_CODES } from '../../../src/domain/errors.ts';
-import { ERROR_STATUS, errorStatus } from '../../../src/server/http/error-status.ts';
+import { ERROR_CODES } from '#domain/errors.ts';
+import { ERROR_STATUS, errorStatus } from '#server/http/error-status.ts';
 
 describe('the HTTP status of each error code', () => {
   test.each([

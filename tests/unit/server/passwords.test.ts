@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../src/server/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 
 describe('scrypt password hashes', () => {
   test('verify the right password only; each hash has its own salt', async () => {

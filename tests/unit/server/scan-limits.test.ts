@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { PLAN_LIMIT_MESSAGES } from '../../../src/domain/errors.ts';
-import type { PlanId } from '../../../src/domain/plans/plan-id.ts';
-import { SubscriptionStatus } from '../../../src/domain/plans/subscription-status.ts';
-import { assertCanRunScan, assertCanSaveScan } from '../../../src/server/screener/scan-limits.ts';
-import type { SignedInUser } from '../../../src/server/users/users.ts';
+import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
+import type { PlanId } from '#domain/plans/plan-id.ts';
+import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
+import { assertCanRunScan, assertCanSaveScan } from '#server/screener/scan-limits.ts';
+import type { SignedInUser } from '#server/users/users.ts';
 
 const user = (status: SubscriptionStatus, planId: PlanId | null): SignedInUser => ({
   id: 1,

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { DAY_MS } from '../../../src/domain/plans/calendar.ts';
-import {
-  type StoredSubscription,
-  subscriptionAt,
-  trialEndFor,
-} from '../../../src/server/users/subscription.ts';
+import { DAY_MS } from '#domain/plans/calendar.ts';
+import { type StoredSubscription, subscriptionAt, trialEndFor } from '#server/users/subscription.ts';
 
 const SIGNUP = Date.UTC(2026, 2, 10, 18, 30); // 10 March 2026, 18:30 UTC
 const trial = (signupMs = SIGNUP): StoredSubscription => ({

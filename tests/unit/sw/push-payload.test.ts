@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { notificationFromPush, urlForNotification } from '../../../sw/push-payload.ts';
+import { notificationFromPush, urlForNotification } from '#sw/push-payload.ts';
 
 describe('push payload → notification', () => {
   test('a scan alert opens its scan and replaces earlier alerts of the same scan', () => {

@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 
 export function IntegrationsScreen() {
   const { view } = useParams({ strict: false }) as { view?: string };

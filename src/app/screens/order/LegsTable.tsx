@@ -6,10 +6,10 @@
  * price to the chain mid.
  */
 import { IonButton } from '@ionic/react';
-import type { OptionChainRow } from '../../../api/market.ts';
-import type { Right } from '../../../domain/contracts/contract.ts';
-import type { EditableFields } from '../../../domain/orders/order-modes.ts';
-import { LIMIT_PRICE, OPTION_QUANTITY, STOCK_QUANTITY } from '../../../domain/orders/order-validation.ts';
+import type { OptionChainRow } from '#api/market.ts';
+import type { Right } from '#domain/contracts/contract.ts';
+import type { EditableFields } from '#domain/orders/order-modes.ts';
+import { LIMIT_PRICE, OPTION_QUANTITY, STOCK_QUANTITY } from '#domain/orders/order-validation.ts';
 import { chainExpirations, chainMidText, chainStrikes, type EditorLeg, legContract } from './order-draft.ts';
 
 export function LegsTable({

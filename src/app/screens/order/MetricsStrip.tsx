@@ -4,10 +4,10 @@
  * show depends on the strategy: a covered call adds its called-away return, credit trades their
  * annualized return, limited-risk trades the reward/risk ratio.
  */
-import type { CalculatedTrade } from '../../../api/trades.ts';
-import { formatMoney, formatNumber } from '../../../domain/columns/number-format.ts';
-import { OPTION_MULTIPLIER } from '../../../domain/contracts/contract.ts';
-import type { StrategyKey } from '../../../domain/strategies/strategy-key.ts';
+import type { CalculatedTrade } from '#api/trades.ts';
+import { formatMoney, formatNumber } from '#domain/columns/number-format.ts';
+import { OPTION_MULTIPLIER } from '#domain/contracts/contract.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export interface StripCell {
   readonly label: string;

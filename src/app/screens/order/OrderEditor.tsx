@@ -14,15 +14,30 @@ import type {
   OrderStrategy,
   TradeCalculationRequest,
   TradeExportRequest,
-} from '../../../api/trades.ts';
-import { formatMoney } from '../../../domain/columns/number-format.ts';
-import { ERROR_CATALOGUE } from '../../../domain/errors.ts';
+} from '#api/trades.ts';
+import { subscriptionQuery } from '#app/api/account.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import type { TradeWrite } from '#app/api/trade-mutations.ts';
+import {
+  barsQuery,
+  calculationQuery,
+  chainQuery,
+  stockLastQuery,
+  tradeAccountsQuery,
+  tradeWriteKey,
+  tradeWrites,
+} from '#app/api/trades.ts';
+import { Spinner } from '#app/components/IonCore.tsx';
+import { notify } from '#app/components/notices.ts';
+import { quoteIdsOf, useLiveQuotes } from '#app/live/use-live.ts';
+import { formatMoney } from '#domain/columns/number-format.ts';
+import { ERROR_CATALOGUE } from '#domain/errors.ts';
 import {
   editableFields,
   exportAvailability,
   ORDER_MODE_RULES,
   type OrderMode,
-} from '../../../domain/orders/order-modes.ts';
+} from '#domain/orders/order-modes.ts';
 import {
   CUSTOM_MAX_OPTION_LEGS,
   CUSTOM_MAX_STOCK_LEGS,
@@ -32,33 +47,14 @@ import {
   numericOrZero,
   ORDER_MESSAGES,
   validateOrder,
-} from '../../../domain/orders/order-validation.ts';
-import { priorEffectCents } from '../../../domain/orders/position-pl.ts';
-import {
-  accountEffectCents,
-  debitCredit,
-  strategyPriceCents,
-} from '../../../domain/orders/strategy-price.ts';
-import { effectiveLimits } from '../../../domain/plans/plan-limits.ts';
-import { STRATEGIES } from '../../../domain/strategies/catalogue.ts';
-import { STRATEGY_GROUPS } from '../../../domain/strategies/definition.ts';
-import { SCREENER_STRATEGY_KEYS } from '../../../domain/strategies/strategy-key.ts';
-import { validateLegs } from '../../../domain/strategies/validate-legs.ts';
-import { subscriptionQuery } from '../../api/account.ts';
-import { ApiRequestError } from '../../api/client.ts';
-import type { TradeWrite } from '../../api/trade-mutations.ts';
-import {
-  barsQuery,
-  calculationQuery,
-  chainQuery,
-  stockLastQuery,
-  tradeAccountsQuery,
-  tradeWriteKey,
-  tradeWrites,
-} from '../../api/trades.ts';
-import { Spinner } from '../../components/IonCore.tsx';
-import { notify } from '../../components/notices.ts';
-import { quoteIdsOf, useLiveQuotes } from '../../live/use-live.ts';
+} from '#domain/orders/order-validation.ts';
+import { priorEffectCents } from '#domain/orders/position-pl.ts';
+import { accountEffectCents, debitCredit, strategyPriceCents } from '#domain/orders/strategy-price.ts';
+import { effectiveLimits } from '#domain/plans/plan-limits.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import { STRATEGY_GROUPS } from '#domain/strategies/definition.ts';
+import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
 import { AccountSelect, rememberAccount, rememberedAccount } from '../trades/AccountSelect.tsx';
 import { LegsTable } from './LegsTable.tsx';
 import { MetricsStrip } from './MetricsStrip.tsx';

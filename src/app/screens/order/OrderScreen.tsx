@@ -7,20 +7,20 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouterState } from '@tanstack/react-router';
-import type { OrderAnswer } from '../../../api/trades.ts';
-import { parseContractId } from '../../../domain/contracts/contract-id.ts';
-import { DomainError, ERROR_CATALOGUE } from '../../../domain/errors.ts';
-import { OrderMode } from '../../../domain/orders/order-modes.ts';
-import { closingLegs } from '../../../domain/orders/position-pl.ts';
-import { decodeTicket } from '../../../domain/orders/ticket.ts';
-import { isScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
-import { orderQuery } from '../../api/trades.ts';
-import { Spinner } from '../../components/IonCore.tsx';
-import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+import type { OrderAnswer } from '#api/trades.ts';
+import { orderQuery } from '#app/api/trades.ts';
+import { Spinner } from '#app/components/IonCore.tsx';
+import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
+import { parseContractId } from '#domain/contracts/contract-id.ts';
+import { DomainError, ERROR_CATALOGUE } from '#domain/errors.ts';
+import { OrderMode } from '#domain/orders/order-modes.ts';
+import { closingLegs } from '#domain/orders/position-pl.ts';
+import { decodeTicket } from '#domain/orders/ticket.ts';
+import { isScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { type EditorInit, OrderEditor } from './OrderEditor.tsx';
 import { editorLegs } from './order-draft.ts';
-import '../../components/forms.css';
-import '../../components/tables.css';
+import '#app/components/forms.css';
+import '#app/components/tables.css';
 import '../trades/trades.css';
 
 type Route =

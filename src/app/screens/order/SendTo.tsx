@@ -9,14 +9,10 @@
  */
 import { IonButton, IonItem, IonList } from '@ionic/react';
 import { useCallback, useState } from 'react';
-import type {
-  ThinkorswimExportAnswer,
-  TradeExportRequest,
-  TradierExportAnswer,
-} from '../../../api/trades.ts';
-import { exportOrder } from '../../api/trades.ts';
-import { Dialog } from '../../components/Dialog.tsx';
-import { SUPPORT_EMAIL } from '../../shell/navigation.ts';
+import type { ThinkorswimExportAnswer, TradeExportRequest, TradierExportAnswer } from '#api/trades.ts';
+import { exportOrder } from '#app/api/trades.ts';
+import { Dialog } from '#app/components/Dialog.tsx';
+import { SUPPORT_EMAIL } from '#app/shell/navigation.ts';
 import { errorText } from './order-errors.ts';
 
 export const TRADIER_LINK_CHARS = 50;

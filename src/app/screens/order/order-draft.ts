@@ -4,14 +4,14 @@
  * a leg's traded contract ('NOT TRADED' when the chain does not list it), limit prices reset to
  * the chain mid (0 when it has none), and the order the server is sent.
  */
-import type { OptionChainRow } from '../../../api/market.ts';
-import type { OrderLeg } from '../../../api/trades.ts';
-import type { Contract, Right } from '../../../domain/contracts/contract.ts';
-import { toCents } from '../../../domain/orders/money.ts';
-import type { DraftLeg, OrderDraft } from '../../../domain/orders/order-validation.ts';
-import { numericOrZero } from '../../../domain/orders/order-validation.ts';
-import { defaultLegs, templateSlots } from '../../../domain/strategies/default-legs.ts';
-import type { StrategyKey } from '../../../domain/strategies/strategy-key.ts';
+import type { OptionChainRow } from '#api/market.ts';
+import type { OrderLeg } from '#api/trades.ts';
+import type { Contract, Right } from '#domain/contracts/contract.ts';
+import { toCents } from '#domain/orders/money.ts';
+import type { DraftLeg, OrderDraft } from '#domain/orders/order-validation.ts';
+import { numericOrZero } from '#domain/orders/order-validation.ts';
+import { defaultLegs, templateSlots } from '#domain/strategies/default-legs.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export interface EditorLeg {
   /** Stable identity for the form (React key). */

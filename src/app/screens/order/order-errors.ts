@@ -3,11 +3,11 @@
  * order codes, LEGS_MISMATCH followed by the strategy's description, the time-out text, and
  * 'An error has occurred. Please try again.' for anything else.
  */
-import { GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
-import { ERROR_CATALOGUE, PLAN_LIMIT_MESSAGES } from '../../../domain/errors.ts';
-import { STRATEGIES } from '../../../domain/strategies/catalogue.ts';
-import type { StrategyKey } from '../../../domain/strategies/strategy-key.ts';
-import { ApiRequestError } from '../../api/client.ts';
+import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import { ERROR_CATALOGUE, PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export const EDITOR_MESSAGES: Readonly<Record<string, string>> = {
   LEGS_MISMATCH: ERROR_CATALOGUE.LEGS_MISMATCH.message,

@@ -7,14 +7,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { freezeDateRange } from '../../../domain/filters/date-range.ts';
-import type { FilterDefinition } from '../../../domain/filters/filter-definition.ts';
-import type { FilterValue, IndicatorValue, NumericRange } from '../../../domain/filters/filter-value.ts';
-import { MaType, ShiftUnit } from '../../../domain/filters/filter-value.ts';
-import { SECTORS } from '../../../domain/filters/sectors.ts';
-import { parseSymbolList } from '../../../domain/filters/symbol-list.ts';
-import { universesQuery } from '../../api/screener.ts';
-import { Dialog } from '../../components/Dialog.tsx';
+import { universesQuery } from '#app/api/screener.ts';
+import { Dialog } from '#app/components/Dialog.tsx';
+import { freezeDateRange } from '#domain/filters/date-range.ts';
+import type { FilterDefinition } from '#domain/filters/filter-definition.ts';
+import type { FilterValue, IndicatorValue, NumericRange } from '#domain/filters/filter-value.ts';
+import { MaType, ShiftUnit } from '#domain/filters/filter-value.ts';
+import { SECTORS } from '#domain/filters/sectors.ts';
+import { parseSymbolList } from '#domain/filters/symbol-list.ts';
 import { Button } from './controls.tsx';
 import {
   fromShown,

@@ -5,12 +5,12 @@
  * menu; a row (or its Analyze button) opens the Analyze panel.
  */
 import { Fragment, useState } from 'react';
-import { isDirectionField } from '../../../api/hub.ts';
-import type { ScanGroupRow, ScanTradeRow } from '../../../api/scans.ts';
-import { parseColumnKey } from '../../../domain/columns/column-key.ts';
-import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
-import { LiveCell } from '../../live/LiveCell.tsx';
-import type { LiveRow } from '../../live/trade-merge.ts';
+import { isDirectionField } from '#api/hub.ts';
+import type { ScanGroupRow, ScanTradeRow } from '#api/scans.ts';
+import { LiveCell } from '#app/live/LiveCell.tsx';
+import type { LiveRow } from '#app/live/trade-merge.ts';
+import { parseColumnKey } from '#domain/columns/column-key.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { Menu, MenuItem } from './controls.tsx';
 import { eventOutcome, lastExpirationOf, OUTCOME_TONE, type TickerEvent } from './event-icons.ts';
 import { cellText, columnTitle, isSortableColumn, ivRankTone } from './result-view.ts';

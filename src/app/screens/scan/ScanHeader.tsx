@@ -4,8 +4,8 @@
  * scan's one-line description under it (a new scan's: what its strategy's defaults look for).
  */
 import { useEffect, useState } from 'react';
-import { SCAN_TITLE_MAX } from '../../../api/screener-model.ts';
-import { LineIcon } from '../../components/LineIcon.tsx';
+import { SCAN_TITLE_MAX } from '#api/screener-model.ts';
+import { LineIcon } from '#app/components/LineIcon.tsx';
 import { Button } from './controls.tsx';
 import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
 

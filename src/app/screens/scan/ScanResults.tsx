@@ -4,11 +4,11 @@
  * pagination at the bottom centre (the page size is the server's; no page-size changer).
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { ScanTradeRow } from '../../../api/scans.ts';
-import { isoDateOfEpochDay, marketDayOf } from '../../../domain/filters/date-range.ts';
-import { ApiRequestError } from '../../api/client.ts';
-import { errorMessageOf } from '../../components/error-message.ts';
-import { LiveIndicator } from '../../live/LiveIndicator.tsx';
+import type { ScanTradeRow } from '#api/scans.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import { errorMessageOf } from '#app/components/error-message.ts';
+import { LiveIndicator } from '#app/live/LiveIndicator.tsx';
+import { isoDateOfEpochDay, marketDayOf } from '#domain/filters/date-range.ts';
 import { Spinner } from './controls.tsx';
 import { loadingMessage, nextStageIn } from './loading-messages.ts';
 import { ResultsTable } from './ResultsTable.tsx';

@@ -5,8 +5,8 @@
  * chooser's place.
  */
 import { useState } from 'react';
-import type { ScanExportKind } from '../../../api/scans.ts';
-import { Dialog } from '../../components/Dialog.tsx';
+import type { ScanExportKind } from '#api/scans.ts';
+import { Dialog } from '#app/components/Dialog.tsx';
 import { Button, Menu, MenuItem } from './controls.tsx';
 import { Walkthrough } from './walkthrough/Walkthrough.tsx';
 import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';

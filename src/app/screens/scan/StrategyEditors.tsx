@@ -3,8 +3,8 @@
  * spread's counts. Done commits and closes when the legs are usable; Cancel discards.
  */
 import { useState } from 'react';
-import type { ScanCustomLeg } from '../../../api/screener-model.ts';
-import { Dialog } from '../../components/Dialog.tsx';
+import type { ScanCustomLeg } from '#api/screener-model.ts';
+import { Dialog } from '#app/components/Dialog.tsx';
 import { Button } from './controls.tsx';
 import { parseNumber } from './filter-view.ts';
 import {

@@ -9,8 +9,8 @@
  * before expiry is unclear (3) except for long calls (the holder does not get it, the price drops
  * by it: 2) and long puts (1); after expiry it no longer touches the trade (1).
  */
-import { epochDayOf } from '../../../domain/filters/date-range.ts';
-import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
+import { epochDayOf } from '#domain/filters/date-range.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export const EventOutcome = { Favorable: 1, Unfavorable: 2, Unclear: 3 } as const;
 export type EventOutcome = (typeof EventOutcome)[keyof typeof EventOutcome];

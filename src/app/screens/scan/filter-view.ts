@@ -4,14 +4,14 @@
  * preset a value matches, the active filters grouped by category, and validation of an edited
  * value by the filter catalogue (`parseFilterValue`, whose message is shown under the editor).
  */
-import { DATA_CATEGORY_ORDER, type DataCategory } from '../../../domain/columns/categories.ts';
-import type { FilterDefinition } from '../../../domain/filters/filter-definition.ts';
-import type { FilterValue, NumericRange, ShiftUnit } from '../../../domain/filters/filter-value.ts';
-import { FilterValueError } from '../../../domain/filters/filter-value-error.ts';
-import { parseFilterValue } from '../../../domain/filters/parse-filter-value.ts';
-import { sectorName } from '../../../domain/filters/sectors.ts';
-import { STRATEGIES } from '../../../domain/strategies/catalogue.ts';
-import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
+import { DATA_CATEGORY_ORDER, type DataCategory } from '#domain/columns/categories.ts';
+import type { FilterDefinition } from '#domain/filters/filter-definition.ts';
+import type { FilterValue, NumericRange, ShiftUnit } from '#domain/filters/filter-value.ts';
+import { FilterValueError } from '#domain/filters/filter-value-error.ts';
+import { parseFilterValue } from '#domain/filters/parse-filter-value.ts';
+import { sectorName } from '#domain/filters/sectors.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { resolvedFilter } from './scan-draft.ts';
 
 const round = (x: number, decimals: number) => Number(x.toFixed(Math.max(0, decimals)));

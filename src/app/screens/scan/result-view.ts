@@ -3,11 +3,11 @@
  * its leg, like the CSV export), cell text by the column catalogue's display rules, and the IV
  * rank badge's tone. Pure.
  */
-import type { ScanRowValue, ScanRunAnswer, ScanTradeRow } from '../../../api/scans.ts';
-import { columnForKey } from '../../../domain/columns/column-catalogue.ts';
-import { formatColumnValue } from '../../../domain/columns/column-format.ts';
-import { parseColumnKey } from '../../../domain/columns/column-key.ts';
-import { type BadgeTone, ivRankBadge } from '../../../domain/display/iv-rank-badge.ts';
+import type { ScanRowValue, ScanRunAnswer, ScanTradeRow } from '#api/scans.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
+import { formatColumnValue } from '#domain/columns/column-format.ts';
+import { parseColumnKey } from '#domain/columns/column-key.ts';
+import { type BadgeTone, ivRankBadge } from '#domain/display/iv-rank-badge.ts';
 
 /** Columns asked for only so the ticker can carry its event icons. */
 export const EVENT_COLUMNS = ['earnings_date', 'divnqxdt'] as const;

@@ -3,17 +3,17 @@
  * change rules, adding and removing filters (columns rebuilt), scenarios (renumbered on removal),
  * and the bodies of the run, export and save calls. Pure: the page keeps a draft in state.
  */
-import type { ScanDefinition } from '../../../api/scans.ts';
-import { DEFAULT_SCAN_STRATEGY, type Scan, type ScanCustomLeg } from '../../../api/screener-model.ts';
-import { columnByName } from '../../../domain/columns/column-catalogue.ts';
-import { formatColumnKey, MAX_INDEX, parseColumnKey } from '../../../domain/columns/column-key.ts';
-import { defaultColumns } from '../../../domain/columns/default-columns.ts';
-import { filterByName } from '../../../domain/filters/filter-catalogue.ts';
-import type { FilterDefinition } from '../../../domain/filters/filter-definition.ts';
-import type { FilterValue } from '../../../domain/filters/filter-value.ts';
-import type { ScenarioShift } from '../../../domain/metrics/types.ts';
-import { STRATEGIES } from '../../../domain/strategies/catalogue.ts';
-import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
+import type { ScanDefinition } from '#api/scans.ts';
+import { DEFAULT_SCAN_STRATEGY, type Scan, type ScanCustomLeg } from '#api/screener-model.ts';
+import { columnByName } from '#domain/columns/column-catalogue.ts';
+import { formatColumnKey, MAX_INDEX, parseColumnKey } from '#domain/columns/column-key.ts';
+import { defaultColumns } from '#domain/columns/default-columns.ts';
+import { filterByName } from '#domain/filters/filter-catalogue.ts';
+import type { FilterDefinition } from '#domain/filters/filter-definition.ts';
+import type { FilterValue } from '#domain/filters/filter-value.ts';
+import type { ScenarioShift } from '#domain/metrics/types.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export type SortPair = [string, 'asc' | 'desc'];
 

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ScanTradeRow } from '../../../api/scans.ts';
+import type { ScanTradeRow } from '#api/scans.ts';
 import { Button, Spinner } from './controls.tsx';
 
 const AnalyzePanel = lazy(() => import('./analyze/AnalyzePanel.tsx'));

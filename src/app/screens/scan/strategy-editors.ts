@@ -4,13 +4,13 @@
  * sell flips the sign; later option legs take the strike of the leg above or a greater one.
  * Ratio counts are each 1–99, both required, fewer long than short.
  */
-import type { ScanCustomLeg } from '../../../api/screener-model.ts';
-import { CUSTOM_MAX_OPTION_LEGS, RATIO_MAX_COUNT } from '../../../domain/strategies/catalogue.ts';
+import type { ScanCustomLeg } from '#api/screener-model.ts';
+import { CUSTOM_MAX_OPTION_LEGS, RATIO_MAX_COUNT } from '#domain/strategies/catalogue.ts';
 import {
   CUSTOM_MAX_OPTION_QUANTITY,
   CUSTOM_MAX_STOCK_LOTS,
   RATIO_COUNT_MESSAGE,
-} from '../../../domain/strategies/validate-legs.ts';
+} from '#domain/strategies/validate-legs.ts';
 
 export const ONE_STOCK_LEG_MESSAGE = 'Only one stock leg is allowed.';
 export const OPTION_LEGS_MESSAGE = `Up to ${CUSTOM_MAX_OPTION_LEGS} option legs are allowed.`;

@@ -6,13 +6,13 @@
  * the others were checked by the scan itself, so only range filters on a live datapoint are
  * checked here. Pure.
  */
-import { isLiveTradeField } from '../../../api/hub.ts';
-import type { ScanTradeRow } from '../../../api/scans.ts';
-import type { FilterDefinition } from '../../../domain/filters/filter-definition.ts';
-import { matchesRange, numericRangeOf } from '../../../domain/filters/filter-match.ts';
-import type { FilterValue, NumericRange } from '../../../domain/filters/filter-value.ts';
-import { parseFilterValue } from '../../../domain/filters/parse-filter-value.ts';
-import type { ScreenerStrategyKey } from '../../../domain/strategies/strategy-key.ts';
+import { isLiveTradeField } from '#api/hub.ts';
+import type { ScanTradeRow } from '#api/scans.ts';
+import type { FilterDefinition } from '#domain/filters/filter-definition.ts';
+import { matchesRange, numericRangeOf } from '#domain/filters/filter-match.ts';
+import type { FilterValue, NumericRange } from '#domain/filters/filter-value.ts';
+import { parseFilterValue } from '#domain/filters/parse-filter-value.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { filterSummary, indexLabel } from './filter-view.ts';
 import { resolvedFilter } from './scan-draft.ts';
 

@@ -5,10 +5,10 @@
  * server pages its cached result). An expired cache id is retried as a fresh run.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ScanDefinition, ScanRunAnswer } from '../../../api/scans.ts';
-import { canonicalJson } from '../../../domain/canonical-json.ts';
-import { ApiRequestError } from '../../api/client.ts';
-import { runScan } from '../../api/screener.ts';
+import type { ScanDefinition, ScanRunAnswer } from '#api/scans.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import { runScan } from '#app/api/screener.ts';
+import { canonicalJson } from '#domain/canonical-json.ts';
 
 /** An answer and the definition it is for (its bid/ask level keeps the rows live). */
 export interface RunResult {

@@ -5,10 +5,10 @@
  */
 import { IonButton, IonItem, IonList, IonPopover } from '@ionic/react';
 import { useRef, useState } from 'react';
-import { SCAN_DESCRIPTION_MAX, type ScanList, type ScanSummary } from '../../../api/screener-model.ts';
-import { AppLink } from '../../components/AppLink.tsx';
-import { LineIcon } from '../../components/LineIcon.tsx';
-import { StrategyIcon } from '../../components/StrategyIcon.tsx';
+import { SCAN_DESCRIPTION_MAX, type ScanList, type ScanSummary } from '#api/screener-model.ts';
+import { AppLink } from '#app/components/AppLink.tsx';
+import { LineIcon } from '#app/components/LineIcon.tsx';
+import { StrategyIcon } from '#app/components/StrategyIcon.tsx';
 import { menuListName } from './scan-list-view.ts';
 
 export const DESCRIPTION_PLACEHOLDER = 'Add description';

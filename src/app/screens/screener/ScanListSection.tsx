@@ -5,9 +5,9 @@
  */
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { LIST_NAME_MAX, ListRole, type ScanList, type ScanSummary } from '../../../api/screener-model.ts';
-import { Checkbox } from '../../components/IonControls.tsx';
-import { LineIcon } from '../../components/LineIcon.tsx';
+import { LIST_NAME_MAX, ListRole, type ScanList, type ScanSummary } from '#api/screener-model.ts';
+import { Checkbox } from '#app/components/IonControls.tsx';
+import { LineIcon } from '#app/components/LineIcon.tsx';
 import { type CardActions, ScanCard } from './ScanCard.tsx';
 import { emptyText, type ListFilter, moveTargets, type SortBy, visibleCards } from './scan-list-view.ts';
 

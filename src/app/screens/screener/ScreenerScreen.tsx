@@ -9,16 +9,16 @@ import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ListRole } from '../../../api/screener-model.ts';
-import { scanListsQuery } from '../../api/screener.ts';
-import { errorMessageOf } from '../../components/error-message.ts';
-import { Segment, Spinner } from '../../components/IonCore.tsx';
-import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+import { ListRole } from '#api/screener-model.ts';
+import { scanListsQuery } from '#app/api/screener.ts';
+import { errorMessageOf } from '#app/components/error-message.ts';
+import { Segment, Spinner } from '#app/components/IonCore.tsx';
+import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { ListNameForm, ScanListSection } from './ScanListSection.tsx';
 import { useCardActions, useListEdits } from './scan-actions.ts';
 import { NEW_LIST_NAME, type SortBy } from './scan-list-view.ts';
 import { useScannerView } from './scanner-view.ts';
-import '../../components/forms.css';
+import '#app/components/forms.css';
 import './screener.css';
 
 /** The list page waits this long before it shows that it is loading (spec 2 §2.1). */

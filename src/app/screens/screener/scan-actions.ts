@@ -7,12 +7,12 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
-import type { ListsAnswer, ScanList, ScanSummary } from '../../../api/screener-model.ts';
-import { screenerKeys } from '../../api/keys.ts';
-import { screenerApi } from '../../api/screener.ts';
-import { errorMessageOf } from '../../components/error-message.ts';
-import { notify } from '../../components/notices.ts';
+import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
+import type { ListsAnswer, ScanList, ScanSummary } from '#api/screener-model.ts';
+import { screenerKeys } from '#app/api/keys.ts';
+import { screenerApi } from '#app/api/screener.ts';
+import { errorMessageOf } from '#app/components/error-message.ts';
+import { notify } from '#app/components/notices.ts';
 import type { CardActions } from './ScanCard.tsx';
 import type { ListEdits } from './ScanListSection.tsx';
 import { withFavorite } from './scan-list-view.ts';

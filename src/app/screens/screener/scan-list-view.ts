@@ -9,7 +9,7 @@ import {
   type ListsAnswer,
   type ScanList,
   type ScanSummary,
-} from '../../../api/screener-model.ts';
+} from '#api/screener-model.ts';
 
 export type SortBy = 'createDate' | 'title';
 

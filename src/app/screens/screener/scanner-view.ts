@@ -6,10 +6,10 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { UserSettings } from '../../../api/account.ts';
-import { api } from '../../api/client.ts';
-import { accountKeys } from '../../api/keys.ts';
-import { userSettingsQuery } from '../../api/trades.ts';
+import type { UserSettings } from '#api/account.ts';
+import { api } from '#app/api/client.ts';
+import { accountKeys } from '#app/api/keys.ts';
+import { userSettingsQuery } from '#app/api/trades.ts';
 
 export type ScannerView = UserSettings['scannerSorting'];
 

@@ -6,10 +6,10 @@
 import { IonButton } from '@ionic/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
-import { api } from '../../api/client.ts';
-import { signOut } from '../../auth/sign-out.ts';
-import '../../components/forms.css';
+import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
+import { api } from '#app/api/client.ts';
+import { signOut } from '#app/auth/sign-out.ts';
+import '#app/components/forms.css';
 
 export const DELETE_ACCOUNT_WARNING =
   'This deletes your saved scans, lists, universes, trading accounts and trades, and your sign-in. It cannot be undone. A new account with the same e-mail address does not get a new free trial.';

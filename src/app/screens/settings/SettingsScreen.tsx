@@ -1,5 +1,5 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 // The settings layout's rules (side menu, sections) live with the trade log's shared styles.
 import '../trades/trades.css';
 import { AccountSection } from './AccountSection.tsx';

@@ -6,13 +6,13 @@
 import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TRADE_ACCOUNT_NAME_MAX } from '../../../api/trade-accounts.ts';
-import { hasRoom } from '../../../domain/plans/plan-limits.ts';
-import { ApiRequestError } from '../../api/client.ts';
-import type { TradeWrite } from '../../api/trade-mutations.ts';
-import { tradeAccountsQuery, tradeWriteKey, tradeWrites, usageStatsQuery } from '../../api/trades.ts';
-import '../../components/forms.css';
-import '../../components/tables.css';
+import { TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import type { TradeWrite } from '#app/api/trade-mutations.ts';
+import { tradeAccountsQuery, tradeWriteKey, tradeWrites, usageStatsQuery } from '#app/api/trades.ts';
+import { hasRoom } from '#domain/plans/plan-limits.ts';
+import '#app/components/forms.css';
+import '#app/components/tables.css';
 import '../trades/trades.css';
 import { ItemActions } from './ItemActions.tsx';
 

@@ -8,12 +8,12 @@
 import { IonButton, IonItem, IonList } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { UNIVERSE_NAME_MAX, type Universe, UniverseGroup } from '../../../api/screener-model.ts';
-import { screenerKeys } from '../../api/keys.ts';
-import { screenerApi, universesQuery } from '../../api/screener.ts';
-import { errorMessageOf } from '../../components/error-message.ts';
-import '../../components/forms.css';
-import '../../components/tables.css';
+import { UNIVERSE_NAME_MAX, type Universe, UniverseGroup } from '#api/screener-model.ts';
+import { screenerKeys } from '#app/api/keys.ts';
+import { screenerApi, universesQuery } from '#app/api/screener.ts';
+import { errorMessageOf } from '#app/components/error-message.ts';
+import '#app/components/forms.css';
+import '#app/components/tables.css';
 import '../trades/trades.css';
 import '../screener/screener.css';
 import { ItemActions } from './ItemActions.tsx';

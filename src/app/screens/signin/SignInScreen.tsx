@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { authorizationUrl } from '../../auth/sign-in.ts';
-import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+import { authorizationUrl } from '#app/auth/sign-in.ts';
+import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 
 /** The router state given to /signin, without the router's own bookkeeping keys. */
 function userState(state: unknown): Record<string, unknown> | undefined {

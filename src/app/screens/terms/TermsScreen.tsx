@@ -1,4 +1,4 @@
-import { ScreenTitle } from '../../components/ScreenTitle.tsx';
+import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 
 export function TermsScreen() {
   return <ScreenTitle title="Terms" />;

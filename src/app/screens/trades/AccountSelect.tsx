@@ -9,10 +9,10 @@ import { IonButton } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { type SavedTradeAccount, TRADE_ACCOUNT_NAME_MAX } from '../../../api/trade-accounts.ts';
-import { ApiRequestError } from '../../api/client.ts';
-import type { TradeWrite } from '../../api/trade-mutations.ts';
-import { tradeAccountsQuery, tradeWriteKey, tradeWrites } from '../../api/trades.ts';
+import { type SavedTradeAccount, TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import type { TradeWrite } from '#app/api/trade-mutations.ts';
+import { tradeAccountsQuery, tradeWriteKey, tradeWrites } from '#app/api/trades.ts';
 
 const LAST_ACCOUNT_KEY = 'optionscout:trade-account';
 

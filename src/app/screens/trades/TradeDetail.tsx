@@ -2,11 +2,11 @@
 import { IonButton } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { Position } from '../../../api/trades.ts';
-import { formatMoney, formatNumber } from '../../../domain/columns/number-format.ts';
-import { STRATEGIES } from '../../../domain/strategies/catalogue.ts';
-import type { TradeWrite } from '../../api/trade-mutations.ts';
-import { tradeWriteKey, tradeWrites } from '../../api/trades.ts';
+import type { Position } from '#api/trades.ts';
+import type { TradeWrite } from '#app/api/trade-mutations.ts';
+import { tradeWriteKey, tradeWrites } from '#app/api/trades.ts';
+import { formatMoney, formatNumber } from '#domain/columns/number-format.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents / 100, 2));
 const percent = (x: number | null) => (x === null ? '—' : `${formatNumber(x * 100, 2)}%`);

@@ -4,8 +4,8 @@
  * a click (or Enter) toggles.
  */
 import { Fragment, useMemo, useState } from 'react';
-import type { Position } from '../../../api/trades.ts';
-import { LiveCell } from '../../live/LiveCell.tsx';
+import type { Position } from '#api/trades.ts';
+import { LiveCell } from '#app/live/LiveCell.tsx';
 import { TradeDetail } from './TradeDetail.tsx';
 import {
   cellText,

@@ -3,9 +3,9 @@
  * titles, single-column sorting, and grouping (by a column's shown value, or 'Exp. Month').
  * Money columns hold whole-position dollars (the API's cents ÷ 100); fractions stay fractions.
  */
-import type { Position } from '../../../api/trades.ts';
-import { columnForKey } from '../../../domain/columns/column-catalogue.ts';
-import { formatColumnValue } from '../../../domain/columns/column-format.ts';
+import type { Position } from '#api/trades.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
+import { formatColumnValue } from '#domain/columns/column-format.ts';
 
 /** Grouping by the month of the earliest option expiration, a key of its own (not a column). */
 export const EXPIRATION_MONTH = 'expiration_month';

@@ -4,10 +4,10 @@
  * goes back to what was shown before, and the app-wide handler says it failed (spec 1 §8).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../api/account.ts';
-import { accountKeys } from '../../api/keys.ts';
-import type { TradeWrite } from '../../api/trade-mutations.ts';
-import { tradeWriteKey, tradeWrites, userSettingsQuery } from '../../api/trades.ts';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '#api/account.ts';
+import { accountKeys } from '#app/api/keys.ts';
+import type { TradeWrite } from '#app/api/trade-mutations.ts';
+import { tradeWriteKey, tradeWrites, userSettingsQuery } from '#app/api/trades.ts';
 
 export type TableSettings = UserSettings['trades'];
 

@@ -1,4 +1,4 @@
-import { DataCategory } from '../../columns/categories.ts';
+import { DataCategory } from '#domain/columns/categories.ts';
 import { FilterStage, FilterUnit, filtersOf, preset } from '../filter-definition.ts';
 import { asDays, asPercent, atLeast, between } from '../preset-bands.ts';
 import { SECTORS, UNDERLYING_TYPES } from '../sectors.ts';

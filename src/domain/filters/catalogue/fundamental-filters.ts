@@ -1,4 +1,4 @@
-import { DataCategory } from '../../columns/categories.ts';
+import { DataCategory } from '#domain/columns/categories.ts';
 import { FilterStage, FilterUnit, filtersOf, preset } from '../filter-definition.ts';
 import { asNumber, asPercent, atLeast, atMost } from '../preset-bands.ts';
 

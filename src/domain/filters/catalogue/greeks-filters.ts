@@ -1,5 +1,5 @@
-import { DataCategory } from '../../columns/categories.ts';
-import { IndexKind } from '../../columns/column-key.ts';
+import { DataCategory } from '#domain/columns/categories.ts';
+import { IndexKind } from '#domain/columns/column-key.ts';
 import { FilterStage, FilterUnit, filtersOf, preset } from '../filter-definition.ts';
 import { asNumber, atLeast, within } from '../preset-bands.ts';
 import { StrategyScope } from '../strategy-scope.ts';

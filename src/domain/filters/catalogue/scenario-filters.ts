@@ -1,5 +1,5 @@
-import { DataCategory } from '../../columns/categories.ts';
-import { IndexKind } from '../../columns/column-key.ts';
+import { DataCategory } from '#domain/columns/categories.ts';
+import { IndexKind } from '#domain/columns/column-key.ts';
 import { FilterStage, FilterUnit, filtersOf } from '../filter-definition.ts';
 import { asContractDollars, asPercent, atLeast, atMost } from '../preset-bands.ts';
 

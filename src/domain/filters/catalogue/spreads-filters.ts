@@ -1,5 +1,5 @@
-import { DataCategory } from '../../columns/categories.ts';
-import { IndexKind } from '../../columns/column-key.ts';
+import { DataCategory } from '#domain/columns/categories.ts';
+import { IndexKind } from '#domain/columns/column-key.ts';
 import { type FilterSpec, FilterStage, FilterUnit, filtersOf, preset } from '../filter-definition.ts';
 import {
   asContractDollars,

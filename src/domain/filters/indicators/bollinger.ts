@@ -1,5 +1,5 @@
-import { bollinger as bollingerSeries } from '../../indicators/bollinger.ts';
-import { lastOf, tailOf } from '../../indicators/series.ts';
+import { bollinger as bollingerSeries } from '#domain/indicators/bollinger.ts';
+import { lastOf, tailOf } from '#domain/indicators/series.ts';
 import type { BollingerValue } from '../filter-value.ts';
 import type { PriceSeries } from './price-series.ts';
 

@@ -1,5 +1,5 @@
-import { movingAverage } from '../../indicators/moving-average.ts';
-import { type SignRun, signRunOf } from '../../indicators/sign-run.ts';
+import { movingAverage } from '#domain/indicators/moving-average.ts';
+import { type SignRun, signRunOf } from '#domain/indicators/sign-run.ts';
 import type { MaCrossoverValue, MaType } from '../filter-value.ts';
 import type { PriceSeries } from './price-series.ts';
 

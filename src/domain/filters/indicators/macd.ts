@@ -1,6 +1,6 @@
-import { macd as macdSeries } from '../../indicators/macd.ts';
-import { lastOf } from '../../indicators/series.ts';
-import { type SignRun, signRunOf } from '../../indicators/sign-run.ts';
+import { macd as macdSeries } from '#domain/indicators/macd.ts';
+import { lastOf } from '#domain/indicators/series.ts';
+import { type SignRun, signRunOf } from '#domain/indicators/sign-run.ts';
 import type { MacdValue } from '../filter-value.ts';
 import type { PriceSeries } from './price-series.ts';
 

@@ -1,6 +1,6 @@
-import { maPercentile } from '../../indicators/ma-percentile.ts';
-import { ema, sma } from '../../indicators/moving-average.ts';
-import { lastOf, tailOf } from '../../indicators/series.ts';
+import { maPercentile } from '#domain/indicators/ma-percentile.ts';
+import { ema, sma } from '#domain/indicators/moving-average.ts';
+import { lastOf, tailOf } from '#domain/indicators/series.ts';
 import type { MaPercentileValue, MaType, MaValue } from '../filter-value.ts';
 import type { PriceSeries } from './price-series.ts';
 

@@ -1,5 +1,5 @@
-import { rsi as rsiSeries } from '../../indicators/rsi.ts';
-import { lastOf } from '../../indicators/series.ts';
+import { rsi as rsiSeries } from '#domain/indicators/rsi.ts';
+import { lastOf } from '#domain/indicators/series.ts';
 import type { RsiValue } from '../filter-value.ts';
 import type { PriceSeries } from './price-series.ts';
 

@@ -1,5 +1,5 @@
-import { lastOf, tailOf } from '../../indicators/series.ts';
-import { stochastic as stochasticSeries } from '../../indicators/stochastic.ts';
+import { lastOf, tailOf } from '#domain/indicators/series.ts';
+import { stochastic as stochasticSeries } from '#domain/indicators/stochastic.ts';
 import type { StochasticValue } from '../filter-value.ts';
 import type { PriceSeries } from './price-series.ts';
 

@@ -9,8 +9,8 @@
  * u = k/(σ_ATM√T), the number of ATM standard deviations (used for spreads and open interest).
  * IVs are left out (NaN) for quotes wider than half their mid plus two cents.
  */
-import { expiryInstant } from '../../../domain/contracts/expiry.ts';
-import { impliedVol } from '../../../domain/pricing/implied-vol.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { impliedVol } from '#domain/pricing/implied-vol.ts';
 
 const MS_PER_YEAR = 365 * 86_400_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { OptionChainRow } from '../../../../src/api/market.ts';
+import type { OptionChainRow } from '#api/market.ts';
 import {
   FUNDAMENTAL_KEYS,
   factsOf,
@@ -10,8 +10,8 @@ import {
   rowProfile,
   skewCurves,
   tradePath,
-} from '../../../../src/app/screens/scan/analyze/analyze-model.ts';
-import { decodeTicket } from '../../../../src/domain/orders/ticket.ts';
+} from '#app/screens/scan/analyze/analyze-model.ts';
+import { decodeTicket } from '#domain/orders/ticket.ts';
 import { EXPIRATION, NOW_MS, SPREAD_ROW } from './scan-row-fixture.ts';
 
 describe('the legs table', () => {

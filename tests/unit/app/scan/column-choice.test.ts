@@ -6,8 +6,8 @@ import {
   moveColumnTo,
   offeredFor,
   toggleColumn,
-} from '../../../../src/app/screens/scan/columns/column-choice.ts';
-import { DATA_CATEGORY_ORDER } from '../../../../src/domain/columns/categories.ts';
+} from '#app/screens/scan/columns/column-choice.ts';
+import { DATA_CATEGORY_ORDER } from '#domain/columns/categories.ts';
 
 describe('columns a strategy offers', () => {
   test('a spread width for spreads, not for a single option', () => {

@@ -1,14 +1,9 @@
 /** The scan page's view logic: draft rules, sorting menu, loading stages, event icons, editors, filter text. */
 import { describe, expect, test } from 'vitest';
-import { eventOutcome, lastExpirationOf } from '../../../../src/app/screens/scan/event-icons.ts';
-import {
-  filterSummary,
-  fromShown,
-  toShown,
-  validateFilter,
-} from '../../../../src/app/screens/scan/filter-view.ts';
-import { loadingMessage, nextStageIn } from '../../../../src/app/screens/scan/loading-messages.ts';
-import { pageWindow } from '../../../../src/app/screens/scan/ScanResults.tsx';
+import { eventOutcome, lastExpirationOf } from '#app/screens/scan/event-icons.ts';
+import { filterSummary, fromShown, toShown, validateFilter } from '#app/screens/scan/filter-view.ts';
+import { loadingMessage, nextStageIn } from '#app/screens/scan/loading-messages.ts';
+import { pageWindow } from '#app/screens/scan/ScanResults.tsx';
 import {
   addFilter,
   addScenario,
@@ -18,17 +13,17 @@ import {
   runBody,
   scanSubtitle,
   scenarioKeys,
-} from '../../../../src/app/screens/scan/scan-draft.ts';
-import { applySortChoice, sortChoices } from '../../../../src/app/screens/scan/scan-sorting.ts';
+} from '#app/screens/scan/scan-draft.ts';
+import { applySortChoice, sortChoices } from '#app/screens/scan/scan-sorting.ts';
 import {
   additionBlock,
   customLegsIssues,
   ratioIssue,
   removeLeg,
-} from '../../../../src/app/screens/scan/strategy-editors.ts';
-import { runSignature } from '../../../../src/app/screens/scan/use-scan-run.ts';
-import { filterByName } from '../../../../src/domain/filters/filter-catalogue.ts';
-import { STRATEGIES } from '../../../../src/domain/strategies/catalogue.ts';
+} from '#app/screens/scan/strategy-editors.ts';
+import { runSignature } from '#app/screens/scan/use-scan-run.ts';
+import { filterByName } from '#domain/filters/filter-catalogue.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 
 describe('scan draft', () => {
   test("the line under the title: a new scan's strategy intent, a saved scan's description", () => {

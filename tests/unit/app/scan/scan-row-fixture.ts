@@ -1,5 +1,5 @@
 /** A scan result row as `POST /scans/run` answers it: a bull call spread on AAPL. */
-import type { ScanTradeRow } from '../../../../src/api/scans.ts';
+import type { ScanTradeRow } from '#api/scans.ts';
 
 export const NOW_MS = Date.UTC(2026, 0, 5, 15);
 export const EXPIRATION = '2026-02-20';

@@ -8,7 +8,7 @@ import {
   WALKTHROUGH_TARGETS,
   walkthroughOn,
   walkthroughSelector,
-} from '../../../../src/app/screens/scan/walkthrough/walkthrough-steps.ts';
+} from '#app/screens/scan/walkthrough/walkthrough-steps.ts';
 
 const memoryStorage = (initial: Record<string, string> = {}) => {
   const items = new Map(Object.entries(initial));

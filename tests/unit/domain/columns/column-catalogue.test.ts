@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { DATA_CATEGORY_ORDER, TRADE_LOG_CATEGORY } from '../../../../src/domain/columns/categories.ts';
+import { DATA_CATEGORY_ORDER, TRADE_LOG_CATEGORY } from '#domain/columns/categories.ts';
 import {
   COLUMNS,
   columnByName,
   columnForKey,
   columnGroups,
   isSortableKey,
-} from '../../../../src/domain/columns/column-catalogue.ts';
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../../../src/domain/columns/column-definition.ts';
+} from '#domain/columns/column-catalogue.ts';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '#domain/columns/column-definition.ts';
 
 /** Datapoints spec 2 §3.7 names in snake_case. */
 const SPEC_ROW_DATAPOINTS = [

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { DataCategory } from '../../../../src/domain/columns/categories.ts';
-import { columnsOf } from '../../../../src/domain/columns/column-definition.ts';
+import { DataCategory } from '#domain/columns/categories.ts';
+import { columnsOf } from '#domain/columns/column-definition.ts';
 
 const c = columnsOf(DataCategory.Greeks);
 

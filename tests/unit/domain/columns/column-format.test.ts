@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { COLUMNS } from '../../../../src/domain/columns/column-catalogue.ts';
-import { formatColumnValue } from '../../../../src/domain/columns/column-format.ts';
+import { COLUMNS } from '#domain/columns/column-catalogue.ts';
+import { formatColumnValue } from '#domain/columns/column-format.ts';
 
 describe('formatColumnValue', () => {
   test('fractions as percent, per-contract money, plain money, fine greeks', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { formatColumnKey, parseColumnKey } from '../../../../src/domain/columns/column-key.ts';
+import { formatColumnKey, parseColumnKey } from '#domain/columns/column-key.ts';
 
 test('examples', () => {
   expect(parseColumnKey('leg_delta_2')).toEqual({ name: 'leg_delta', index: 2 });

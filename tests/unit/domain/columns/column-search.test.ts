@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { columnGroups } from '../../../../src/domain/columns/column-catalogue.ts';
-import { searchColumns } from '../../../../src/domain/columns/column-search.ts';
+import { columnGroups } from '#domain/columns/column-catalogue.ts';
+import { searchColumns } from '#domain/columns/column-search.ts';
 
 const names = (query: string, scope?: 'screener' | 'trades') =>
   searchColumns(query, scope).flatMap((g) => g.columns.map((c) => c.name));

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { DEFAULT_SCAN_COLUMNS, defaultColumns } from '../../../../src/domain/columns/default-columns.ts';
+import { DEFAULT_SCAN_COLUMNS, defaultColumns } from '#domain/columns/default-columns.ts';
 
 test('the spec defaults come first', () => {
   expect(defaultColumns([])).toEqual([

@@ -5,7 +5,7 @@ import {
   humanizeCode,
   recommendationChangeLabel,
   recommendationLabel,
-} from '../../../../src/domain/columns/display-labels.ts';
+} from '#domain/columns/display-labels.ts';
 
 test('analyst recommendation bands (spec 2 §9.4), boundaries included', () => {
   expect([1, 1.5, 1.51, 2.49, 2.5, 3.49, 3.5, 4.49, 4.5, 5].map(recommendationLabel)).toEqual([

@@ -1,9 +1,5 @@
 import { expect, test } from 'vitest';
-import {
-  formatCompactMoney,
-  formatMoney,
-  formatNumber,
-} from '../../../../src/domain/columns/number-format.ts';
+import { formatCompactMoney, formatMoney, formatNumber } from '#domain/columns/number-format.ts';
 
 test('formatNumber groups thousands, fixes decimals, never shows -0', () => {
   expect(formatNumber(1234567.891, 2)).toBe('1,234,567.89');

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Contract, Right } from '../../../../src/domain/contracts/contract.ts';
+import type { Contract, Right } from '#domain/contracts/contract.ts';
 import {
   formatContractId,
   isStockSymbol,
   optionId,
   parseContractId,
   UnknownContractError,
-} from '../../../../src/domain/contracts/contract-id.ts';
+} from '#domain/contracts/contract-id.ts';
 
 const letters = fc.string({
   unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'),

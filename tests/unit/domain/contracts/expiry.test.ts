@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  daysToExpiry,
-  expiryInstant,
-  nyDate,
-  nyTimeParts,
-  yearsToExpiry,
-} from '../../../../src/domain/contracts/expiry.ts';
+import { daysToExpiry, expiryInstant, nyDate, nyTimeParts, yearsToExpiry } from '#domain/contracts/expiry.ts';
 
 const HOUR = 3_600_000;
 

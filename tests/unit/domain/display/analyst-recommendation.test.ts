@@ -1,8 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  analystChangeText,
-  analystRecommendationText,
-} from '../../../../src/domain/display/analyst-recommendation.ts';
+import { analystChangeText, analystRecommendationText } from '#domain/display/analyst-recommendation.ts';
 
 describe('analyst recommendation (spec 2 §9.4)', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { daysLeftBucket, scanCountBucket } from '../../../../src/domain/display/analytics-buckets.ts';
+import { daysLeftBucket, scanCountBucket } from '#domain/display/analytics-buckets.ts';
 
 describe('analytics buckets (spec 1 §9)', () => {
   test('scan counts 0 to 4, then 5+', () => {

@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { expiryInstant as expirationInstantMs } from '../../../../src/domain/contracts/expiry.ts';
-import {
-  expirationCountdown,
-  expirationCountdownText,
-} from '../../../../src/domain/display/expiration-countdown.ts';
+import { expiryInstant as expirationInstantMs } from '#domain/contracts/expiry.ts';
+import { expirationCountdown, expirationCountdownText } from '#domain/display/expiration-countdown.ts';
 
 describe('expiration instant: 16:00 New York', () => {
   test('winter (EST, UTC−5) and summer (EDT, UTC−4)', () => {

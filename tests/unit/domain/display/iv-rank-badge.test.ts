@@ -3,7 +3,7 @@ import {
   BOUGHT_PREMIUM_STRATEGIES,
   ivRankBadge,
   SOLD_PREMIUM_STRATEGIES,
-} from '../../../../src/domain/display/iv-rank-badge.ts';
+} from '#domain/display/iv-rank-badge.ts';
 
 const bands = (strategy: string) =>
   [0, 0.2, 0.21, 0.5, 0.79, 0.8, 1].map((rank) => ivRankBadge(strategy, rank));

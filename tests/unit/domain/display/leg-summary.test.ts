@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatLegDate, legSummary } from '../../../../src/domain/display/leg-summary.ts';
+import { formatLegDate, legSummary } from '#domain/display/leg-summary.ts';
 import { call, put, stock } from '../orders/fixtures.ts';
 
 describe('leg dates DD-MMM-YY', () => {

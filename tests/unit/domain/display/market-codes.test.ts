@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SECTOR_NAMES, sectorName, underlyingKindName } from '../../../../src/domain/display/market-codes.ts';
+import { SECTOR_NAMES, sectorName, underlyingKindName } from '#domain/display/market-codes.ts';
 
 describe('market codes (spec 1 §3)', () => {
   test('sectors', () => {

@@ -6,7 +6,7 @@ import {
   formatNumber,
   formatPercent,
   MISSING_VALUE,
-} from '../../../../src/domain/display/number-format.ts';
+} from '#domain/display/number-format.ts';
 
 describe('table formats', () => {
   test('numbers: grouped, 2 decimals by default, scaled by a multiplier', () => {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { earningsRelation, expirationCycleOf } from '../../../../src/domain/filters/calendar-codes.ts';
-import { epochDayOf } from '../../../../src/domain/filters/date-range.ts';
+import { earningsRelation, expirationCycleOf } from '#domain/filters/calendar-codes.ts';
+import { epochDayOf } from '#domain/filters/date-range.ts';
 
 test('the third Friday is the monthly (standard) cycle', () => {
   expect(expirationCycleOf('2025-01-17')).toBe('standard');

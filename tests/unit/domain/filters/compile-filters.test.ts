@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest';
-import { compileFilters } from '../../../../src/domain/filters/compile-filters.ts';
-import { FilterValueError } from '../../../../src/domain/filters/filter-value-error.ts';
+import { compileFilters } from '#domain/filters/compile-filters.ts';
+import { FilterValueError } from '#domain/filters/filter-value-error.ts';
 
 const scan = {
   max_loss: { type: 'range', min: null, max: 5 },

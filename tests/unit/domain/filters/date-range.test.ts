@@ -5,8 +5,8 @@ import {
   isoDateOfEpochDay,
   marketDayOf,
   resolveDateRange,
-} from '../../../../src/domain/filters/date-range.ts';
-import { matchesRange } from '../../../../src/domain/filters/filter-match.ts';
+} from '#domain/filters/date-range.ts';
+import { matchesRange } from '#domain/filters/filter-match.ts';
 
 describe('epoch days', () => {
   test('known dates and round trip', () => {

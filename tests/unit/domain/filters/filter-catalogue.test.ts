@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { DATA_CATEGORY_ORDER } from '../../../../src/domain/columns/categories.ts';
-import { columnByName } from '../../../../src/domain/columns/column-catalogue.ts';
-import {
-  FILTERS,
-  filterByName,
-  filtersForStrategy,
-} from '../../../../src/domain/filters/filter-catalogue.ts';
-import { FilterStage } from '../../../../src/domain/filters/filter-definition.ts';
-import { INDICATOR_KINDS } from '../../../../src/domain/filters/filter-value.ts';
-import { parseFilterValue } from '../../../../src/domain/filters/parse-filter-value.ts';
-import { SCREENER_STRATEGIES } from '../../../../src/domain/filters/strategy-scope.ts';
+import { DATA_CATEGORY_ORDER } from '#domain/columns/categories.ts';
+import { columnByName } from '#domain/columns/column-catalogue.ts';
+import { FILTERS, filterByName, filtersForStrategy } from '#domain/filters/filter-catalogue.ts';
+import { FilterStage } from '#domain/filters/filter-definition.ts';
+import { INDICATOR_KINDS } from '#domain/filters/filter-value.ts';
+import { parseFilterValue } from '#domain/filters/parse-filter-value.ts';
+import { SCREENER_STRATEGIES } from '#domain/filters/strategy-scope.ts';
 
 /** Every snake_case filter name spelled out in spec 2 §3.9, with the "(and _annualized)" variants expanded. */
 const SPEC_FILTER_NAMES = {

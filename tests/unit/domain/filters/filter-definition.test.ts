@@ -1,11 +1,6 @@
 import { expect, test } from 'vitest';
-import { DataCategory } from '../../../../src/domain/columns/categories.ts';
-import {
-  FilterStage,
-  FilterUnit,
-  filtersOf,
-  preset,
-} from '../../../../src/domain/filters/filter-definition.ts';
+import { DataCategory } from '#domain/columns/categories.ts';
+import { FilterStage, FilterUnit, filtersOf, preset } from '#domain/filters/filter-definition.ts';
 
 const f = filtersOf(DataCategory.Spreads, FilterStage.Trade);
 

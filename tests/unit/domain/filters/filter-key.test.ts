@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { resolveFilterKey } from '../../../../src/domain/filters/filter-key.ts';
+import { resolveFilterKey } from '#domain/filters/filter-key.ts';
 
 test('plain, indexed and unknown keys', () => {
   expect(resolveFilterKey('p_e')).toMatchObject({ definition: { name: 'p_e' }, index: null });

@@ -8,7 +8,7 @@ import {
   matchesNoneOf,
   matchesRange,
   numericRangeOf,
-} from '../../../../src/domain/filters/filter-match.ts';
+} from '#domain/filters/filter-match.ts';
 
 describe('matchesRange', () => {
   test('bounds are inclusive', () => {

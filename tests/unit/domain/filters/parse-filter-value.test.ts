@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { FilterValueError } from '../../../../src/domain/filters/filter-value-error.ts';
-import { parseFilterValue } from '../../../../src/domain/filters/parse-filter-value.ts';
+import { FilterValueError } from '#domain/filters/filter-value-error.ts';
+import { parseFilterValue } from '#domain/filters/parse-filter-value.ts';
 
 const fails = (name: string, raw: unknown, message: RegExp) => {
   let error: unknown;

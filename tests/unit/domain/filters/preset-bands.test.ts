@@ -10,7 +10,7 @@ import {
   between,
   signBands,
   within,
-} from '../../../../src/domain/filters/preset-bands.ts';
+} from '#domain/filters/preset-bands.ts';
 
 test('label formats', () => {
   expect(asPercent(0.005)).toBe('0.5%');

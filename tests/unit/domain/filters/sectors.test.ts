@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isSectorCode, sectorName, underlyingTypeName } from '../../../../src/domain/filters/sectors.ts';
+import { isSectorCode, sectorName, underlyingTypeName } from '#domain/filters/sectors.ts';
 
 test('sector codes of spec 2 §3.9', () => {
   expect(sectorName(1)).toBe('Technology');

@@ -1,9 +1,5 @@
 import { expect, test } from 'vitest';
-import {
-  isScreenerStrategy,
-  SCREENER_STRATEGIES,
-  StrategyScope,
-} from '../../../../src/domain/filters/strategy-scope.ts';
+import { isScreenerStrategy, SCREENER_STRATEGIES, StrategyScope } from '#domain/filters/strategy-scope.ts';
 
 test('27 screener strategies (spec 2 §3.1)', () => {
   expect(SCREENER_STRATEGIES).toHaveLength(27);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { parseSymbolList } from '../../../../src/domain/filters/symbol-list.ts';
+import { parseSymbolList } from '#domain/filters/symbol-list.ts';
 
 test('splits on commas, semicolons and whitespace; upper-cases; de-duplicates', () => {
   expect(parseSymbolList('aapl,msft; tsla\tnvda\n aapl')).toEqual(['AAPL', 'MSFT', 'TSLA', 'NVDA']);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { bollinger } from '../../../../src/domain/indicators/bollinger.ts';
+import { bollinger } from '#domain/indicators/bollinger.ts';
 
 test('Bollinger(3, 2) of 1, 2, 3 uses the population standard deviation', () => {
   const sd = Math.sqrt(2 / 3);

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { maPercentile } from '../../../../src/domain/indicators/ma-percentile.ts';
-import { signRunOf } from '../../../../src/domain/indicators/sign-run.ts';
+import { maPercentile } from '#domain/indicators/ma-percentile.ts';
+import { signRunOf } from '#domain/indicators/sign-run.ts';
 
 const diff = (fast: number[], slow: number[]) => fast.map((f, i) => f - slow[i]!);
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { macd } from '../../../../src/domain/indicators/macd.ts';
+import { macd } from '#domain/indicators/macd.ts';
 
 test('MACD(2, 3, 2) by hand', () => {
   // EMA2: 2, 2, 4, 4 (from index 1); EMA3: 2, 3.5, 3.75 (from index 2); MACD 0, 0.5, 0.25;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ema, sma } from '../../../../src/domain/indicators/moving-average.ts';
+import { ema, sma } from '#domain/indicators/moving-average.ts';
 import { emaNaive, randomWalk, smaNaive } from '../filters/indicators/series.ts';
 
 // Hand-computed on tiny series; tolerance 1e-12.

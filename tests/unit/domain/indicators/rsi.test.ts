@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { rsi } from '../../../../src/domain/indicators/rsi.ts';
+import { rsi } from '#domain/indicators/rsi.ts';
 
 test("Wilder's RSI(2) by hand", () => {
   // changes +1, −1, +1, +1; first averages gain ½ loss ½ → 50; then gain ¾ loss ¼ → 75; then ⅞, ⅛ → 87.5

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SignRun } from '../../../../src/domain/indicators/sign-run.ts';
+import { SignRun } from '#domain/indicators/sign-run.ts';
 
 const runOf = (diffs: readonly number[]): SignRun => {
   const run = new SignRun();

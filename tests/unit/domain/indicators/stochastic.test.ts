@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { stochastic } from '../../../../src/domain/indicators/stochastic.ts';
+import { stochastic } from '#domain/indicators/stochastic.ts';
 
 test('stochastic(2, 1, 2) by hand', () => {
   // %K: (4−1)/(4−1) = 100 at index 1; (3−2)/(5−2) = 33.3 at index 2; %D = their mean.

@@ -5,7 +5,7 @@ import {
   BID_ASK_LEVELS,
   fillPrice,
   isBidAskLevel,
-} from '../../../../src/domain/metrics/bid-ask.ts';
+} from '#domain/metrics/bid-ask.ts';
 
 describe('bid/ask levels (spec 2 §9.2)', () => {
   test('the five levels and the analyzer subset', () => {

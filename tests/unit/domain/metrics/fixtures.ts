@@ -3,10 +3,10 @@
  * days before the front expiration (2026-02-20, 16:00 New York) and 58 days before the back one.
  */
 import fc from 'fast-check';
-import type { Right } from '../../../../src/domain/contracts/contract.ts';
-import { expiryInstant } from '../../../../src/domain/contracts/expiry.ts';
-import type { LegQuote, TradeInput, UnderlyingState } from '../../../../src/domain/metrics/types.ts';
-import type { StrategyKey } from '../../../../src/domain/strategies/strategy-key.ts';
+import type { Right } from '#domain/contracts/contract.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import type { LegQuote, TradeInput, UnderlyingState } from '#domain/metrics/types.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export const FRONT = '2026-02-20';
 export const BACK = '2026-03-20';

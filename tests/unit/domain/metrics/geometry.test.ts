@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { tradeGeometry } from '../../../../src/domain/metrics/geometry.ts';
-import { analyzePL } from '../../../../src/domain/metrics/pl-analysis.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import type { LegQuote } from '../../../../src/domain/metrics/types.ts';
-import type { StrategyKey } from '../../../../src/domain/strategies/strategy-key.ts';
+import { tradeGeometry } from '#domain/metrics/geometry.ts';
+import { analyzePL } from '#domain/metrics/pl-analysis.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import type { LegQuote } from '#domain/metrics/types.ts';
+import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import { BACK, call, put, shares, trade } from './fixtures.ts';
 
 const geometry = (strategy: StrategyKey, legs: LegQuote[]) => {

@@ -3,9 +3,9 @@
  * match central differences of the position's model value (OTM legs, so the intrinsic floor is idle).
  */
 import { describe, expect, test } from 'vitest';
-import { legGreeks, positionGreeks } from '../../../../src/domain/metrics/greeks.ts';
-import { buildPosition, positionValue } from '../../../../src/domain/metrics/position.ts';
-import { bsGreeks } from '../../../../src/domain/pricing/black-scholes.ts';
+import { legGreeks, positionGreeks } from '#domain/metrics/greeks.ts';
+import { buildPosition, positionValue } from '#domain/metrics/position.ts';
+import { bsGreeks } from '#domain/pricing/black-scholes.ts';
 import { AS_OF, call, put, shares, trade } from './fixtures.ts';
 
 describe('position greeks', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { legGreeks } from '../../../../src/domain/metrics/greeks.ts';
-import { legMetrics } from '../../../../src/domain/metrics/leg-metrics.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import type { LegQuote, UnderlyingState } from '../../../../src/domain/metrics/types.ts';
-import { bsGreeks } from '../../../../src/domain/pricing/black-scholes.ts';
-import { probAbove } from '../../../../src/domain/pricing/probability.ts';
+import { legGreeks } from '#domain/metrics/greeks.ts';
+import { legMetrics } from '#domain/metrics/leg-metrics.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import type { LegQuote, UnderlyingState } from '#domain/metrics/types.ts';
+import { bsGreeks } from '#domain/pricing/black-scholes.ts';
+import { probAbove } from '#domain/pricing/probability.ts';
 import { call, put, shares, trade, UNDERLYING } from './fixtures.ts';
 
 const lists = (legs: LegQuote[], u: Partial<UnderlyingState> = {}) => {

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { regTMargin } from '../../../../src/domain/metrics/margin.ts';
-import { analyzePL } from '../../../../src/domain/metrics/pl-analysis.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import type { LegQuote } from '../../../../src/domain/metrics/types.ts';
+import { regTMargin } from '#domain/metrics/margin.ts';
+import { analyzePL } from '#domain/metrics/pl-analysis.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import type { LegQuote } from '#domain/metrics/types.ts';
 import { arbLegs, BACK, call, put, shares, trade } from './fixtures.ts';
 
 const margin = (legs: LegQuote[]) => {

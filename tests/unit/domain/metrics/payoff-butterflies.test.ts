@@ -3,7 +3,7 @@
  * computation per share. Tolerance 1e-9.
  */
 import { describe, expect, test } from 'vitest';
-import { tradeMetrics } from '../../../../src/domain/metrics/trade-metrics.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import { call, put, trade } from './fixtures.ts';
 
 const close = (a: number | null, b: number) => expect(a).toBeCloseTo(b, 9);

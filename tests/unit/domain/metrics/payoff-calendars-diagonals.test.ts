@@ -7,9 +7,9 @@
  * stated; breakevens are roots to 1e-7.
  */
 import { describe, expect, test } from 'vitest';
-import { expiryInstant } from '../../../../src/domain/contracts/expiry.ts';
-import { tradeMetrics } from '../../../../src/domain/metrics/trade-metrics.ts';
-import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
 import { BACK, call, FRONT, put, RATE, trade } from './fixtures.ts';
 
 const close = (a: number | null, b: number, digits = 9) => expect(a).toBeCloseTo(b, digits);

@@ -3,8 +3,8 @@
  * probabilities as lognormal masses (pricing/probability.ts). Tolerance 1e-9.
  */
 import { describe, expect, test } from 'vitest';
-import { tradeMetrics } from '../../../../src/domain/metrics/trade-metrics.ts';
-import { probBetween } from '../../../../src/domain/pricing/probability.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import { probBetween } from '#domain/pricing/probability.ts';
 import { call, put, T_FRONT, trade } from './fixtures.ts';
 
 const close = (a: number | null, b: number) => expect(a).toBeCloseTo(b, 9);

@@ -4,7 +4,7 @@
  * Python's math.erfc as in payoff-verticals.test.ts. Tolerance 1e-9.
  */
 import { describe, expect, test } from 'vitest';
-import { tradeMetrics } from '../../../../src/domain/metrics/trade-metrics.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import { call, put, trade } from './fixtures.ts';
 
 const close = (a: number | null, b: number) => expect(a).toBeCloseTo(b, 9);

@@ -6,7 +6,7 @@
  * probabilities' sums, 1e-9 on the independent probability values.
  */
 import { describe, expect, test } from 'vitest';
-import { tradeMetrics } from '../../../../src/domain/metrics/trade-metrics.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import { call, put, T_FRONT, trade } from './fixtures.ts';
 
 const close = (a: number | null, b: number) => expect(a).toBeCloseTo(b, 9);

@@ -15,10 +15,10 @@ import {
   piecewiseProbProfit,
   piecewiseRoots,
   piecewiseTailSlope,
-} from '../../../../src/domain/metrics/piecewise.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import type { LegQuote } from '../../../../src/domain/metrics/types.ts';
-import { expectedValue } from '../../../../src/domain/pricing/probability.ts';
+} from '#domain/metrics/piecewise.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import type { LegQuote } from '#domain/metrics/types.ts';
+import { expectedValue } from '#domain/pricing/probability.ts';
 import { arbLegs, call, put, trade } from './fixtures.ts';
 
 /** Σ w·(intrinsic or share value) − Σ w·mid, straight from the quotes. */

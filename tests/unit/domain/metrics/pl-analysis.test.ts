@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { analyzePL, type PLAnalysis } from '../../../../src/domain/metrics/pl-analysis.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
+import { analyzePL, type PLAnalysis } from '#domain/metrics/pl-analysis.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
 import { arbLegs, BACK, call, FRONT, trade } from './fixtures.ts';
 
 const grid = (step: number) => Array.from({ length: Math.floor(400 / step) + 1 }, (_, i) => i * step);

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { plProfile } from '../../../../src/domain/metrics/pl-profile.ts';
-import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
+import { plProfile } from '#domain/metrics/pl-profile.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
 import { AS_OF, arbLegs, BACK, call, DAY_MS, put, trade } from './fixtures.ts';
 
 describe('P/L profile', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { expiryInstant } from '../../../../src/domain/contracts/expiry.ts';
+import { expiryInstant } from '#domain/contracts/expiry.ts';
 import {
   buildPosition,
   horizonPL,
@@ -9,8 +9,8 @@ import {
   positionValue,
   positionValues,
   tailSlope,
-} from '../../../../src/domain/metrics/position.ts';
-import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
+} from '#domain/metrics/position.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
 import { AS_OF, arbLegs, BACK, call, DAY_MS, FRONT, put, shares, trade } from './fixtures.ts';
 
 describe('position', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { legGreeks } from '../../../../src/domain/metrics/greeks.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import { premiumMetrics } from '../../../../src/domain/metrics/premium.ts';
-import type { LegQuote } from '../../../../src/domain/metrics/types.ts';
+import { legGreeks } from '#domain/metrics/greeks.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import { premiumMetrics } from '#domain/metrics/premium.ts';
+import type { LegQuote } from '#domain/metrics/types.ts';
 import { BACK, call, put, trade } from './fixtures.ts';
 
 const premium = (legs: LegQuote[]) => {

@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { analyzePL } from '../../../../src/domain/metrics/pl-analysis.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import { expectedPL, massBetween, plProbabilities } from '../../../../src/domain/metrics/probabilities.ts';
-import { expectedValue } from '../../../../src/domain/pricing/probability.ts';
+import { analyzePL } from '#domain/metrics/pl-analysis.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import { expectedPL, massBetween, plProbabilities } from '#domain/metrics/probabilities.ts';
+import { expectedValue } from '#domain/pricing/probability.ts';
 import { arbLegs, BACK, call, FRONT, put, trade } from './fixtures.ts';
 
 const unit = (p: number) => p >= 0 && p <= 1 + 1e-12;

@@ -1,9 +1,9 @@
 /** The combination quote: bid ≤ mid ≤ ask, its fill at each level is the sum of the legs' fills. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BID_ASK_LEVELS, fillPrice } from '../../../../src/domain/metrics/bid-ask.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import { combinationQuote } from '../../../../src/domain/metrics/quote.ts';
+import { BID_ASK_LEVELS, fillPrice } from '#domain/metrics/bid-ask.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import { combinationQuote } from '#domain/metrics/quote.ts';
 import { arbLegs, trade } from './fixtures.ts';
 
 describe('combination quote', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { analyzePL } from '../../../../src/domain/metrics/pl-analysis.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import { rangeMetrics } from '../../../../src/domain/metrics/ranges.ts';
-import type { LegQuote } from '../../../../src/domain/metrics/types.ts';
+import { analyzePL } from '#domain/metrics/pl-analysis.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import { rangeMetrics } from '#domain/metrics/ranges.ts';
+import type { LegQuote } from '#domain/metrics/types.ts';
 import { call, put, trade } from './fixtures.ts';
 
 const ranges = (legs: LegQuote[], atr?: number) =>

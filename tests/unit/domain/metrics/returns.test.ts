@@ -1,11 +1,11 @@
 /** Returns and ratios (returns.ts), on hand-computable trades; tolerance 1e-9. */
 import { describe, expect, test } from 'vitest';
-import { regTMargin } from '../../../../src/domain/metrics/margin.ts';
-import { analyzePL } from '../../../../src/domain/metrics/pl-analysis.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import { acquisitionCapital, perDayDays, returnMetrics } from '../../../../src/domain/metrics/returns.ts';
-import type { LegQuote } from '../../../../src/domain/metrics/types.ts';
-import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
+import { regTMargin } from '#domain/metrics/margin.ts';
+import { analyzePL } from '#domain/metrics/pl-analysis.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import { acquisitionCapital, perDayDays, returnMetrics } from '#domain/metrics/returns.ts';
+import type { LegQuote } from '#domain/metrics/types.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
 import { AS_OF, call, DAY_MS, put, trade } from './fixtures.ts';
 
 const setup = (legs: LegQuote[], horizonMs?: number) => {

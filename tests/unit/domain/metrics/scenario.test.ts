@@ -4,12 +4,12 @@
  * pricing/black-scholes.ts, pricing/probability.ts.
  */
 import { describe, expect, test } from 'vitest';
-import { analyzePL } from '../../../../src/domain/metrics/pl-analysis.ts';
-import { buildPosition } from '../../../../src/domain/metrics/position.ts';
-import { scenarioMetrics, shiftedPrice } from '../../../../src/domain/metrics/scenario.ts';
-import { tradeMetrics } from '../../../../src/domain/metrics/trade-metrics.ts';
-import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
-import { probAbove } from '../../../../src/domain/pricing/probability.ts';
+import { analyzePL } from '#domain/metrics/pl-analysis.ts';
+import { buildPosition } from '#domain/metrics/position.ts';
+import { scenarioMetrics, shiftedPrice } from '#domain/metrics/scenario.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
+import { probAbove } from '#domain/pricing/probability.ts';
 import { put, T_FRONT, trade, UNDERLYING } from './fixtures.ts';
 
 describe('shifted price', () => {

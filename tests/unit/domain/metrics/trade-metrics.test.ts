@@ -6,16 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { plProfile } from '../../../../src/domain/metrics/pl-profile.ts';
-import { tradeMetrics } from '../../../../src/domain/metrics/trade-metrics.ts';
-import type { LegQuote } from '../../../../src/domain/metrics/types.ts';
-import {
-  defaultLegs,
-  legsFromTemplates,
-  templateSlots,
-} from '../../../../src/domain/strategies/default-legs.ts';
-import { STRATEGY_KEYS } from '../../../../src/domain/strategies/strategy-key.ts';
-import { validateLegs } from '../../../../src/domain/strategies/validate-legs.ts';
+import { plProfile } from '#domain/metrics/pl-profile.ts';
+import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import type { LegQuote } from '#domain/metrics/types.ts';
+import { defaultLegs, legsFromTemplates, templateSlots } from '#domain/strategies/default-legs.ts';
+import { STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
 import { AS_OF, BACK, DAY_MS, FRONT, trade } from './fixtures.ts';
 
 const arbTrade = fc

@@ -1,6 +1,6 @@
 /** Contracts and legs shared by the order tests. */
-import type { OptionContract, Right, StockContract } from '../../../../src/domain/contracts/contract.ts';
-import type { OrderLeg } from '../../../../src/domain/orders/order-leg.ts';
+import type { OptionContract, Right, StockContract } from '#domain/contracts/contract.ts';
+import type { OrderLeg } from '#domain/orders/order-leg.ts';
 
 export const stock = (symbol: string): StockContract => ({ kind: 'stock', symbol });
 

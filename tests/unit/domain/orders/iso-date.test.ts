@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../../../../src/domain/errors.ts';
-import {
-  isoDateParts,
-  isThirdFriday,
-  monthAbbreviation,
-  weekday,
-} from '../../../../src/domain/orders/iso-date.ts';
+import { DomainError } from '#domain/errors.ts';
+import { isoDateParts, isThirdFriday, monthAbbreviation, weekday } from '#domain/orders/iso-date.ts';
 
 describe('ISO dates', () => {
   test('parts', () => {

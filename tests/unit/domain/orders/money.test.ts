@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { fromCents, isWholeCents, toCents } from '../../../../src/domain/orders/money.ts';
+import { fromCents, isWholeCents, toCents } from '#domain/orders/money.ts';
 
 describe('cents', () => {
   test('round half away from zero on the decimal value', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../../../../src/domain/errors.ts';
-import { occSymbol } from '../../../../src/domain/orders/occ-symbol.ts';
+import { DomainError } from '#domain/errors.ts';
+import { occSymbol } from '#domain/orders/occ-symbol.ts';
 import { call, option, put } from './fixtures.ts';
 
 describe('OCC symbols', () => {

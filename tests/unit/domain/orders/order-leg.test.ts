@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { legShares, spreadShares, underlyingOf } from '../../../../src/domain/orders/order-leg.ts';
+import { legShares, spreadShares, underlyingOf } from '#domain/orders/order-leg.ts';
 import { call, leg, put, stock } from './fixtures.ts';
 
 describe('spread unit', () => {

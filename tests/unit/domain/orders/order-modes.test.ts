@@ -4,7 +4,7 @@ import {
   exportAvailability,
   ORDER_MODE_RULES,
   OrderMode,
-} from '../../../../src/domain/orders/order-modes.ts';
+} from '#domain/orders/order-modes.ts';
 
 const MODES = Object.values(OrderMode);
 const editable = (strategy: string) =>

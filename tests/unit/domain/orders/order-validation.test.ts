@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../../../../src/domain/errors.ts';
+import { DomainError } from '#domain/errors.ts';
 import {
   type DraftLeg,
   legAdditions,
@@ -7,7 +7,7 @@ import {
   type OrderDraft,
   orderError,
   validateOrder,
-} from '../../../../src/domain/orders/order-validation.ts';
+} from '#domain/orders/order-validation.ts';
 import { call, put, stock } from './fixtures.ts';
 
 const optionLeg = (quantity: number, limitPrice: unknown, contract = call(150)): DraftLeg => ({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../../../../src/domain/errors.ts';
+import { DomainError } from '#domain/errors.ts';
 import {
   assertOpen,
   closingLegs,
@@ -9,7 +9,7 @@ import {
   realizedPlCents,
   settlementLegs,
   settlementValue,
-} from '../../../../src/domain/orders/position-pl.ts';
+} from '#domain/orders/position-pl.ts';
 import { call, leg, put, stock } from './fixtures.ts';
 
 const PROCEEDS = [

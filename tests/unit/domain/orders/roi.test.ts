@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  annualizedRoi,
-  daysHeld,
-  investedCents,
-  MIN_DAYS_ANNUALIZED,
-  roi,
-} from '../../../../src/domain/orders/roi.ts';
+import { annualizedRoi, daysHeld, investedCents, MIN_DAYS_ANNUALIZED, roi } from '#domain/orders/roi.ts';
 
 const DAY = 86_400_000;
 const OPEN = Date.UTC(2025, 0, 2, 15);

@@ -5,7 +5,7 @@ import {
   debitCredit,
   strategyPrice,
   strategyPriceCents,
-} from '../../../../src/domain/orders/strategy-price.ts';
+} from '#domain/orders/strategy-price.ts';
 import { call, leg, put, stock } from './fixtures.ts';
 
 describe('strategy price and account effect (spec 3 §3)', () => {

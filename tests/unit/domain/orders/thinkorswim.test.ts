@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../../../../src/domain/errors.ts';
-import type { SeriesByExpiration } from '../../../../src/domain/orders/expiration-series.ts';
-import type { ExportOrder } from '../../../../src/domain/orders/export-order.ts';
-import type { OrderLeg } from '../../../../src/domain/orders/order-leg.ts';
-import { thinkorswimOrderText } from '../../../../src/domain/orders/thinkorswim.ts';
+import { DomainError } from '#domain/errors.ts';
+import type { SeriesByExpiration } from '#domain/orders/expiration-series.ts';
+import type { ExportOrder } from '#domain/orders/export-order.ts';
+import type { OrderLeg } from '#domain/orders/order-leg.ts';
+import { thinkorswimOrderText } from '#domain/orders/thinkorswim.ts';
 import { call, leg, put, stock } from './fixtures.ts';
 
 // Expected texts are written by hand in the platform's order syntax, as its order log prints

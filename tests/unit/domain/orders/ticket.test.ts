@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../../../../src/domain/errors.ts';
-import { decodeTicket, encodeTicket, type Ticket } from '../../../../src/domain/orders/ticket.ts';
+import { DomainError } from '#domain/errors.ts';
+import { decodeTicket, encodeTicket, type Ticket } from '#domain/orders/ticket.ts';
 
 // Expected strings computed independently with Python's base64.urlsafe_b64encode / b64encode.
 const LONG_CALL: Ticket = {

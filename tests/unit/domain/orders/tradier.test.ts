@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { OrderLeg } from '../../../../src/domain/orders/order-leg.ts';
-import { tradierTradeUrl } from '../../../../src/domain/orders/tradier.ts';
+import type { OrderLeg } from '#domain/orders/order-leg.ts';
+import { tradierTradeUrl } from '#domain/orders/tradier.ts';
 import { call, leg, put, stock } from './fixtures.ts';
 
 const url = (strategy: string, legs: OrderLeg[], size = 1, closing = false) =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { addMonthsUtc } from '../../../../src/domain/plans/calendar.ts';
+import { addMonthsUtc } from '#domain/plans/calendar.ts';
 
 describe('addMonthsUtc', () => {
   test('keeps the day and time of day', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cancelRequest, isRefundable } from '../../../../src/domain/plans/cancellation.ts';
+import { cancelRequest, isRefundable } from '#domain/plans/cancellation.ts';
 
 const DAY = 86_400_000;
 const T = Date.UTC(2025, 5, 1);

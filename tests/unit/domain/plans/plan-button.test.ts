@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { planButton } from '../../../../src/domain/plans/plan-button.ts';
-import { PLAN_IDS } from '../../../../src/domain/plans/plan-id.ts';
-import { SubscriptionStatus } from '../../../../src/domain/plans/subscription-status.ts';
+import { planButton } from '#domain/plans/plan-button.ts';
+import { PLAN_IDS } from '#domain/plans/plan-id.ts';
+import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 
 const row = (userPlan: 1 | 12 | 101 | 112 | null, status: SubscriptionStatus, processor: string | null) =>
   PLAN_IDS.map((target) => planButton(userPlan, status, processor, target));

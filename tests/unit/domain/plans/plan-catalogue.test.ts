@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PLANS, yearlySaving } from '../../../../src/domain/plans/plan-catalogue.ts';
+import { PLANS, yearlySaving } from '#domain/plans/plan-catalogue.ts';
 
 describe('plan catalogue (spec 1 §9)', () => {
   test('names and prices in cents', () => {

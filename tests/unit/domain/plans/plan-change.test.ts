@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../../../../src/domain/errors.ts';
-import {
-  planChangeKind,
-  planChangePreview,
-  thankYouState,
-} from '../../../../src/domain/plans/plan-change.ts';
-import { PLAN_IDS } from '../../../../src/domain/plans/plan-id.ts';
+import { DomainError } from '#domain/errors.ts';
+import { planChangeKind, planChangePreview, thankYouState } from '#domain/plans/plan-change.ts';
+import { PLAN_IDS } from '#domain/plans/plan-id.ts';
 
 describe('planChangeKind (spec 1 §4)', () => {
   test('a longer cycle, or a higher level on the same cycle, is an upgrade', () => {

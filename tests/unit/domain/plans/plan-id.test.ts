@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  isValidPlanId,
-  PLAN_IDS,
-  parsePlanId,
-  planIdOf,
-  planParts,
-} from '../../../../src/domain/plans/plan-id.ts';
+import { isValidPlanId, PLAN_IDS, parsePlanId, planIdOf, planParts } from '#domain/plans/plan-id.ts';
 
 describe('plan ids', () => {
   test('are level × 100 + cycle', () => {

@@ -7,8 +7,8 @@ import {
   planLimits,
   ReportsAvailability,
   TRIAL_LIMITS,
-} from '../../../../src/domain/plans/plan-limits.ts';
-import { SubscriptionStatus } from '../../../../src/domain/plans/subscription-status.ts';
+} from '#domain/plans/plan-limits.ts';
+import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 
 describe('plan limits (spec 1 §1, §6)', () => {
   test('Beginner: 2 custom legs, 2 accounts, no watching, 100 saved scans, no add-in', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { ReportsAvailability } from '../../../../src/domain/plans/plan-limits.ts';
+import { ReportsAvailability } from '#domain/plans/plan-limits.ts';
 import {
   canUseReportFrequency,
   REPORT_FREQUENCIES,
   REPORT_FREQUENCY_LABELS,
   REPORT_NAMES,
-} from '../../../../src/domain/plans/report-access.ts';
+} from '#domain/plans/report-access.ts';
 
 describe('report access (spec 3 §6, §9)', () => {
   test('end-of-day reports need Regular, intraday needs Intraday', () => {

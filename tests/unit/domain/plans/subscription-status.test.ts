@@ -8,7 +8,7 @@ import {
   SubscriptionStatus,
   trialCountdownText,
   trialEndMs,
-} from '../../../../src/domain/plans/subscription-status.ts';
+} from '#domain/plans/subscription-status.ts';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 1, 9, 30);

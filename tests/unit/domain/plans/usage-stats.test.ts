@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { planLimits } from '../../../../src/domain/plans/plan-limits.ts';
-import { usageStats, watchingText } from '../../../../src/domain/plans/usage-stats.ts';
+import { planLimits } from '#domain/plans/plan-limits.ts';
+import { usageStats, watchingText } from '#domain/plans/usage-stats.ts';
 
 describe('usage stats', () => {
   test('come from the plan limits and the watched count', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { type BsBatchInput, type BsBatchOutput, bsBatch } from '../../../../src/domain/pricing/batch.ts';
-import { bsGreeks } from '../../../../src/domain/pricing/black-scholes.ts';
-import { lnFast } from '../../../../src/domain/pricing/log-table.ts';
+import { type BsBatchInput, type BsBatchOutput, bsBatch } from '#domain/pricing/batch.ts';
+import { bsGreeks } from '#domain/pricing/black-scholes.ts';
+import { lnFast } from '#domain/pricing/log-table.ts';
 
 const HOUR = 1 / (365 * 24);
 const real = (min: number, max: number) => fc.double({ min, max, noNaN: true });

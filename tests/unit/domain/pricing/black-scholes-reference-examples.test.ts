@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bsGreeks, bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
+import { bsGreeks, bsPrice } from '#domain/pricing/black-scholes.ts';
 
 describe('Black-Scholes-Merton against published examples', () => {
   // J. C. Hull, Options, Futures, and Other Derivatives, chapter "The Black-Scholes-Merton model",

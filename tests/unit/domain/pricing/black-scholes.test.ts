@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bsGreeks, bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
+import { bsGreeks, bsPrice } from '#domain/pricing/black-scholes.ts';
 
 const HOUR = 1 / (365 * 24);
 const real = (min: number, max: number) => fc.double({ min, max, noNaN: true });

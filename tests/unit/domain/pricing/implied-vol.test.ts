@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
-import {
-  type ImpliedVolBatchInput,
-  impliedVol,
-  impliedVolBatch,
-} from '../../../../src/domain/pricing/implied-vol.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
+import { type ImpliedVolBatchInput, impliedVol, impliedVolBatch } from '#domain/pricing/implied-vol.ts';
 
 const HOUR = 1 / (365 * 24);
 

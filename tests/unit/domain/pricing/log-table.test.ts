@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { lnFast } from '../../../../src/domain/pricing/log-table.ts';
+import { lnFast } from '#domain/pricing/log-table.ts';
 
 const bound = (x: number) => 5e-16 * Math.max(1, Math.abs(Math.log(x)));
 

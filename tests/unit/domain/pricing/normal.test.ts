@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  normCdf,
-  normInv,
-  normInvApprox,
-  normPdf,
-  normTailScaled,
-} from '../../../../src/domain/pricing/normal.ts';
-import { normCdfFast, normPdfFast, normTailScaledFast } from '../../../../src/domain/pricing/normal-table.ts';
+import { normCdf, normInv, normInvApprox, normPdf, normTailScaled } from '#domain/pricing/normal.ts';
+import { normCdfFast, normPdfFast, normTailScaledFast } from '#domain/pricing/normal-table.ts';
 
 const relErr = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 const reals = (min: number, max: number) => fc.double({ min, max, noNaN: true });

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bsPrice } from '../../../../src/domain/pricing/black-scholes.ts';
-import {
-  expectedValue,
-  probAbove,
-  probBelow,
-  probBetween,
-} from '../../../../src/domain/pricing/probability.ts';
+import { bsPrice } from '#domain/pricing/black-scholes.ts';
+import { expectedValue, probAbove, probBelow, probBetween } from '#domain/pricing/probability.ts';
 
 const HOUR = 1 / (365 * 24);
 const real = (min: number, max: number) => fc.double({ min, max, noNaN: true });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { lnFast } from '../../../../src/domain/pricing/log-table.ts';
-import { wasmKernels } from '../../../../src/domain/pricing/wasm/kernels.ts';
-import { compileKernels, KERNELS_MODULE, kernelsModuleText } from '../../../../src/server/cli/build-wasm.ts';
+import { lnFast } from '#domain/pricing/log-table.ts';
+import { wasmKernels } from '#domain/pricing/wasm/kernels.ts';
+import { compileKernels, KERNELS_MODULE, kernelsModuleText } from '#server/cli/build-wasm.ts';
 
 describe('WebAssembly kernels', () => {
   test('the committed bytes are what the AssemblyScript sources compile to (npm run build:wasm)', async () => {

@@ -3,18 +3,10 @@
  * bid/ask levels, sorting). Filter ranges are `[low, high]` with null for an open bound.
  */
 import { describe, expect, test } from 'vitest';
-import { parseFilterValue } from '../../../../src/domain/filters/parse-filter-value.ts';
-import {
-  STRATEGIES,
-  strategiesInGroup,
-  strategyDefinition,
-} from '../../../../src/domain/strategies/catalogue.ts';
-import { STRATEGY_GROUPS } from '../../../../src/domain/strategies/definition.ts';
-import {
-  SCREENER_STRATEGY_KEYS,
-  STRATEGY_KEYS,
-  type StrategyKey,
-} from '../../../../src/domain/strategies/strategy-key.ts';
+import { parseFilterValue } from '#domain/filters/parse-filter-value.ts';
+import { STRATEGIES, strategiesInGroup, strategyDefinition } from '#domain/strategies/catalogue.ts';
+import { STRATEGY_GROUPS } from '#domain/strategies/definition.ts';
+import { SCREENER_STRATEGY_KEYS, STRATEGY_KEYS, type StrategyKey } from '#domain/strategies/strategy-key.ts';
 
 // Spec 2 §3.1, copied from the text so a missing or renamed key fails here.
 const SPEC_KEYS =

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { STRATEGIES } from '../../../../src/domain/strategies/catalogue.ts';
-import {
-  defaultLegs,
-  legsFromTemplates,
-  templateSlots,
-} from '../../../../src/domain/strategies/default-legs.ts';
-import { STRATEGY_KEYS } from '../../../../src/domain/strategies/strategy-key.ts';
-import { validateLegs } from '../../../../src/domain/strategies/validate-legs.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import { defaultLegs, legsFromTemplates, templateSlots } from '#domain/strategies/default-legs.ts';
+import { STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
 
 const FIXED = STRATEGY_KEYS.filter((k) => k !== 'custom');
 

@@ -4,7 +4,7 @@ import {
   isStrategyKey,
   SCREENER_STRATEGY_KEYS,
   STRATEGY_KEYS,
-} from '../../../../src/domain/strategies/strategy-key.ts';
+} from '#domain/strategies/strategy-key.ts';
 
 describe('strategy keys', () => {
   test('the screener offers the 27 keys of spec 2 §3.1; orders and the analyzer add stock', () => {

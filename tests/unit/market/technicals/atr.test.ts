@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { atr } from '../../../../src/server/market/technicals/atr.ts';
+import { atr } from '#server/market/technicals/atr.ts';
 
 test("Wilder's ATR(2) by hand", () => {
   // TR: 2 (high − low), max(2, |11−9|, |9−9|) = 2, max(3, |12−10|, |9−10|) = 3; ATR 2, then (2 + 3)/2.

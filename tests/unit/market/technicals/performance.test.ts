@@ -1,10 +1,5 @@
 import { expect, test } from 'vitest';
-import {
-  highLow,
-  performance,
-  performanceBase,
-  ytdBase,
-} from '../../../../src/server/market/technicals/performance.ts';
+import { highLow, performance, performanceBase, ytdBase } from '#server/market/technicals/performance.ts';
 
 test('the base of an n-session window is the close n sessions before today', () => {
   expect(performanceBase([10, 11, 12, 13], 2)).toBe(12);

@@ -1,9 +1,5 @@
 import { expect, test } from 'vitest';
-import {
-  priceStdDev,
-  realizedVol,
-  realizedVolSeries,
-} from '../../../../src/server/market/technicals/volatility.ts';
+import { priceStdDev, realizedVol, realizedVolSeries } from '#server/market/technicals/volatility.ts';
 
 test('realised vol of two returns by hand', () => {
   // ln 1.1 and ln 0.9: sample variance ((r1 − m)² + (r2 − m)²)/1, annualised by √252.

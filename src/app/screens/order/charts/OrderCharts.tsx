@@ -7,9 +7,9 @@
  */
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
-import type { Bar } from '../../../../api/market.ts';
-import { OPTION_MULTIPLIER } from '../../../../domain/contracts/contract.ts';
-import type { PLProfile } from '../../../../domain/metrics/pl-profile.ts';
+import type { Bar } from '#api/market.ts';
+import { OPTION_MULTIPLIER } from '#domain/contracts/contract.ts';
+import type { PLProfile } from '#domain/metrics/pl-profile.ts';
 import { UPlotChart } from './UPlotChart.tsx';
 
 export const PRICE_CHART_HEIGHT = 290;

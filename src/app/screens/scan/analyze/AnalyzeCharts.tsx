@@ -10,10 +10,10 @@
  */
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
-import type { Bar, IvRvRow } from '../../../../api/market.ts';
-import type { PLProfile } from '../../../../domain/metrics/pl-profile.ts';
-import { ProfileChart } from '../../order/charts/OrderCharts.tsx';
-import { UPlotChart } from '../../order/charts/UPlotChart.tsx';
+import type { Bar, IvRvRow } from '#api/market.ts';
+import { ProfileChart } from '#app/screens/order/charts/OrderCharts.tsx';
+import { UPlotChart } from '#app/screens/order/charts/UPlotChart.tsx';
+import type { PLProfile } from '#domain/metrics/pl-profile.ts';
 import { priceWindow, type SkewCurves } from './analyze-model.ts';
 
 const PRICE_HEIGHT = 240;

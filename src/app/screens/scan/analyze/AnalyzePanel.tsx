@@ -5,9 +5,9 @@
  * wider, it is a side panel beside the results (analyze.css). Its charts load on first use.
  */
 import { useState } from 'react';
-import type { ScanTradeRow } from '../../../../api/scans.ts';
-import { AppLink } from '../../../components/AppLink.tsx';
-import { useEscapeKey } from '../../../components/use-escape-key.ts';
+import type { ScanTradeRow } from '#api/scans.ts';
+import { AppLink } from '#app/components/AppLink.tsx';
+import { useEscapeKey } from '#app/components/use-escape-key.ts';
 import { Spinner } from '../controls.tsx';
 import { ANALYZE_TAB_LABELS, ANALYZE_TABS, type AnalyzeTab, tradePath } from './analyze-model.ts';
 import { useAnalyzeTab } from './analyze-tab.ts';

@@ -5,8 +5,8 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState } from 'react';
-import { type IvRvChoice, ivRvQuery } from '../../../api/trades.ts';
-import { Spinner } from '../../../components/IonCore.tsx';
+import { type IvRvChoice, ivRvQuery } from '#app/api/trades.ts';
+import { Spinner } from '#app/components/IonCore.tsx';
 import { AnalyzeIvHvChart } from './charts.ts';
 import {
   DTE_MAX,

@@ -5,9 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
-import type { ScanTradeRow } from '../../../../api/scans.ts';
-import { chainQuery, factsQuery } from '../../../api/trades.ts';
-import { Spinner } from '../../../components/IonCore.tsx';
+import type { ScanTradeRow } from '#api/scans.ts';
+import { chainQuery, factsQuery } from '#app/api/trades.ts';
+import { Spinner } from '#app/components/IonCore.tsx';
 import {
   factsOf,
   legExpirations,

@@ -4,9 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
-import type { ScanTradeRow } from '../../../../api/scans.ts';
-import { barsQuery, factsQuery } from '../../../api/trades.ts';
-import { Spinner } from '../../../components/IonCore.tsx';
+import type { ScanTradeRow } from '#api/scans.ts';
+import { barsQuery, factsQuery } from '#app/api/trades.ts';
+import { Spinner } from '#app/components/IonCore.tsx';
 import { FUNDAMENTAL_KEYS, factsOf, hasBars, rowProfile, shownValues } from './analyze-model.ts';
 import { AnalyzePriceChart } from './charts.ts';
 import { FactGrid } from './FactGrid.tsx';

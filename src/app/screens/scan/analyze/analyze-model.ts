@@ -3,17 +3,17 @@
  * Bid/Mid/Ask summary, fact grids, the trade's P/L profile, the price chart's window and the
  * order ticket of the Trade button. Pure: the panel and its charts only render these.
  */
-import type { Bar, OptionChainRow, UnderlyingFacts } from '../../../../api/market.ts';
-import type { ScanRowLeg, ScanRowValue, ScanTradeRow } from '../../../../api/scans.ts';
-import { DataCategory } from '../../../../domain/columns/categories.ts';
-import { COLUMNS, columnForKey } from '../../../../domain/columns/column-catalogue.ts';
-import { formatColumnValue } from '../../../../domain/columns/column-format.ts';
-import { formatNumber } from '../../../../domain/columns/number-format.ts';
-import { daysToExpiry } from '../../../../domain/contracts/expiry.ts';
-import { type PLProfile, plProfile } from '../../../../domain/metrics/pl-profile.ts';
-import type { LegQuote } from '../../../../domain/metrics/types.ts';
-import { encodeTicket } from '../../../../domain/orders/ticket.ts';
-import { isStrategyKey } from '../../../../domain/strategies/strategy-key.ts';
+import type { Bar, OptionChainRow, UnderlyingFacts } from '#api/market.ts';
+import type { ScanRowLeg, ScanRowValue, ScanTradeRow } from '#api/scans.ts';
+import { DataCategory } from '#domain/columns/categories.ts';
+import { COLUMNS, columnForKey } from '#domain/columns/column-catalogue.ts';
+import { formatColumnValue } from '#domain/columns/column-format.ts';
+import { formatNumber } from '#domain/columns/number-format.ts';
+import { daysToExpiry } from '#domain/contracts/expiry.ts';
+import { type PLProfile, plProfile } from '#domain/metrics/pl-profile.ts';
+import type { LegQuote } from '#domain/metrics/types.ts';
+import { encodeTicket } from '#domain/orders/ticket.ts';
+import { isStrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export const ANALYZE_TABS = ['strategy', 'stock', 'options'] as const;
 export type AnalyzeTab = (typeof ANALYZE_TABS)[number];

@@ -5,7 +5,7 @@
  * chosen columns up or down, by buttons or by dragging. Every change is handed up at once.
  */
 import { useMemo, useState } from 'react';
-import { useEscapeKey } from '../../../components/use-escape-key.ts';
+import { useEscapeKey } from '#app/components/use-escape-key.ts';
 import { chooserGroups, columnKeyTitle, moveColumn, moveColumnTo, toggleColumn } from './column-choice.ts';
 import './columns.css';
 

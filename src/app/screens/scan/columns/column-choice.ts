@@ -3,11 +3,11 @@
  * 'Filter as you type' search, ticking a column on or off, and reordering the chosen ones.
  * Pure: the chooser renders these.
  */
-import type { ColumnCategory } from '../../../../domain/columns/categories.ts';
-import { columnForKey } from '../../../../domain/columns/column-catalogue.ts';
-import type { ColumnDefinition } from '../../../../domain/columns/column-definition.ts';
-import { searchColumns } from '../../../../domain/columns/column-search.ts';
-import { FILTERS } from '../../../../domain/filters/filter-catalogue.ts';
+import type { ColumnCategory } from '#domain/columns/categories.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
+import type { ColumnDefinition } from '#domain/columns/column-definition.ts';
+import { searchColumns } from '#domain/columns/column-search.ts';
+import { FILTERS } from '#domain/filters/filter-catalogue.ts';
 
 export interface ChoiceGroup {
   readonly category: ColumnCategory;

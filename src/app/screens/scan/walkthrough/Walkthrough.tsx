@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useEscapeKey } from '../../../components/use-escape-key.ts';
+import { useEscapeKey } from '#app/components/use-escape-key.ts';
 import { type VisibleArea, visibleArea } from '../visible-area.ts';
 import {
   nextStep,

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import type { BollingerValue } from '../../../../../src/domain/filters/filter-value.ts';
-import { bollinger, bollingerMatches } from '../../../../../src/domain/filters/indicators/bollinger.ts';
+import type { BollingerValue } from '#domain/filters/filter-value.ts';
+import { bollinger, bollingerMatches } from '#domain/filters/indicators/bollinger.ts';
 import { barsOf } from './series.ts';
 
 const oneToTwenty = Array.from({ length: 20 }, (_, i) => i + 1);

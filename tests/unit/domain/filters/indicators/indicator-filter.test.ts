@@ -1,10 +1,7 @@
 import { expect, test } from 'vitest';
-import { FILTERS } from '../../../../../src/domain/filters/filter-catalogue.ts';
-import { INDICATOR_KINDS, type IndicatorValue } from '../../../../../src/domain/filters/filter-value.ts';
-import {
-  indicatorColumnValue,
-  matchesIndicator,
-} from '../../../../../src/domain/filters/indicators/indicator-filter.ts';
+import { FILTERS } from '#domain/filters/filter-catalogue.ts';
+import { INDICATOR_KINDS, type IndicatorValue } from '#domain/filters/filter-value.ts';
+import { indicatorColumnValue, matchesIndicator } from '#domain/filters/indicators/indicator-filter.ts';
 import { barsOf } from './series.ts';
 
 /** 500 sessions (enough for the 200-day MA percentile over a year): a long decline, then a rally, with a wiggle. */

@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { MaCrossoverValue } from '../../../../../src/domain/filters/filter-value.ts';
-import {
-  crossoverRun,
-  maCrossoverMatches,
-} from '../../../../../src/domain/filters/indicators/ma-crossover.ts';
+import type { MaCrossoverValue } from '#domain/filters/filter-value.ts';
+import { crossoverRun, maCrossoverMatches } from '#domain/filters/indicators/ma-crossover.ts';
 import { barsOf, emaNaive, lastCrossNaive, randomWalk, smaNaive } from './series.ts';
 
 /** 30 sessions falling, then rising: SMA(3) crosses above SMA(6) once, near the end. */

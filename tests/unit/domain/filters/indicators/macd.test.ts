@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { MacdValue } from '../../../../../src/domain/filters/filter-value.ts';
-import { macd, macdMatches } from '../../../../../src/domain/filters/indicators/macd.ts';
+import type { MacdValue } from '#domain/filters/filter-value.ts';
+import { macd, macdMatches } from '#domain/filters/indicators/macd.ts';
 import { barsOf, emaNaive, lastCrossNaive, randomWalk } from './series.ts';
 
 /** MACD histogram at every index, computed from whole EMA arrays. */

@@ -5,7 +5,7 @@ import {
   maMatches,
   maPercentile,
   maPercentileMatches,
-} from '../../../../../src/domain/filters/indicators/moving-average-filters.ts';
+} from '#domain/filters/indicators/moving-average-filters.ts';
 import { barsOf, randomWalk, smaNaive } from './series.ts';
 
 const linear = Array.from({ length: 30 }, (_, i) => 100 + i); // 100 … 129

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { rsi, rsiMatches } from '../../../../../src/domain/filters/indicators/rsi.ts';
+import { rsi, rsiMatches } from '#domain/filters/indicators/rsi.ts';
 import { barsOf, randomWalk } from './series.ts';
 
 /**

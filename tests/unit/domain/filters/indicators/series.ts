@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { PriceSeries } from '../../../../../src/domain/filters/indicators/price-series.ts';
+import type { PriceSeries } from '#domain/filters/indicators/price-series.ts';
 
 /**
  * Test fixtures: random-walk closes (steps of whole cents up to $2 from $500, so prices stay positive

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { PriceSeries } from '../../../../../src/domain/filters/indicators/price-series.ts';
-import { stochastic, stochasticMatches } from '../../../../../src/domain/filters/indicators/stochastic.ts';
+import type { PriceSeries } from '#domain/filters/indicators/price-series.ts';
+import { stochastic, stochasticMatches } from '#domain/filters/indicators/stochastic.ts';
 import { barsOf, randomWalk } from './series.ts';
 
 const rawK = (s: PriceSeries, k: number, t: number): number => {
