@@ -264,7 +264,7 @@ describe('resolving the universe filter before a scan runs', () => {
     });
   });
 
-  test('without a universe the filters are unchanged; an unknown or foreign one is a 400', async () => {
+  test('without a universe the filters are unchanged; an unknown or foreign one is VALIDATION_FAILED (400)', async () => {
     const filters = { include_symbols: { type: 'any_of', values: ['KO'] }, universe: null };
     await expect(resolveUniverseFilter(handle.db, userId, filters)).resolves.toEqual({
       include_symbols: { type: 'any_of', values: ['KO'] },
@@ -276,7 +276,6 @@ describe('resolving the universe filter before a scan runs', () => {
       await expect(
         resolveUniverseFilter(handle.db, userId, { universe: universe(id) }),
       ).rejects.toMatchObject({
-        status: 400,
         code: 'VALIDATION_FAILED',
         details: { 'filters.universe': 'Unknown universe.' },
       });
