@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { OptionContract, StockContract } from '#domain/contracts/contract.ts';
-import { isStockSymbol } from '#domain/contracts/contract-id.ts';
+import { isStockSymbol } from '#domain/contracts/stock-symbol.ts';
 
 /** Underlying kinds (spec 1 §3): Stock 1, ETF 2, Index 3. */
 export type UnderlyingType = 1 | 2 | 3;

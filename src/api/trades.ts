@@ -68,8 +68,7 @@ export const orderQuerySchema = z.strictObject({
   strategy: orderStrategySchema.optional(),
 });
 
-export const TRADE_VIEWS = ['open', 'closed', 'archived'] as const;
-export type TradeView = (typeof TRADE_VIEWS)[number];
+export { TRADE_VIEWS, type TradeView } from './trade-views.ts';
 
 export const tradesListQuerySchema = z.strictObject({
   accountId: idTextSchema,

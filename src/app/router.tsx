@@ -15,7 +15,16 @@ import { subscriptionQuery } from './api/account.ts';
 import { accessRedirect } from './auth/access.ts';
 import { storedToken } from './auth/token.ts';
 import { NotFound } from './components/NotFound.tsx';
-import { isSettingsSection } from './screens/settings/sections.ts';
+import {
+  asText,
+  idParam,
+  oneOf,
+  optionalId,
+  optionalSymbol,
+  planIdParam,
+  tradesSearch,
+} from './route-params.ts';
+import { SETTINGS_SECTIONS, type SettingsSection } from './screens/settings/sections.ts';
 import { Shell } from './shell/Shell.tsx';
 
 export interface RouterContext {
@@ -35,10 +44,16 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   },
 });
 
-const route = (path: string, component: Parameters<typeof lazyRouteComponent>[0], name: string) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(component, name) });
+const route = <TPath extends string>(
+  path: TPath,
+  component: Parameters<typeof lazyRouteComponent>[0],
+  name: string,
+) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(component, name) });
 
-const redirectRoute = (path: string, to: (params: Record<string, string | undefined>) => string) =>
+const redirectRoute = <TPath extends string>(
+  path: TPath,
+  to: (params: Record<string, string | undefined>) => string,
+) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -49,9 +64,33 @@ const redirectRoute = (path: string, to: (params: Record<string, string | undefi
 
 const optional = (value: string | undefined) => (value ? `/${encodeURIComponent(value)}` : '');
 
+/** A route whose parameters parsed to null (not valid) is not found. */
+const requireValid = ({ params }: { params: Record<string, unknown> }) => {
+  if (Object.values(params).some((v) => v === null)) throw notFound();
+};
+
 const screener = () => import('./screens/screener/ScreenerScreen.tsx');
 const scan = () => import('./screens/scan/ScanScreen.tsx');
 const signIn = () => import('./screens/signin/SignInScreen.tsx');
+const order = () => import('./screens/order/OrderScreen.tsx');
+const isIntegration = oneOf(['excel', 'sheets'] as const);
+const isSection = oneOf(Object.keys(SETTINGS_SECTIONS) as SettingsSection[]);
+
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings/$section',
+  params: {
+    parse: (p: { section: string }) => ({ section: isSection(p.section) }),
+    stringify: (p: { section: SettingsSection | null }) => ({ section: p.section ?? '' }),
+  },
+  beforeLoad: ({ params, location }) => {
+    // Legacy: the add-in pages used to live under settings.
+    const legacy = /^\/settings\/(excel|sheets)$/.exec(location.pathname)?.[1];
+    if (legacy) throw redirect({ href: `/integrations/${legacy}`, replace: true });
+    requireValid({ params });
+  },
+  component: lazyRouteComponent(() => import('./screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
+});
 
 const routeTree = rootRoute.addChildren([
   redirectRoute('/', () => '/screener'),
@@ -68,40 +107,86 @@ const routeTree = rootRoute.addChildren([
     component: lazyRouteComponent(screener, 'ScreenerScreen'),
   }),
   route('/screener/scan/{-$scanId}/{-$symbol}', scan, 'ScanScreen'),
-  route('/analyzer/{-$symbol}', () => import('./screens/analyzer/AnalyzerScreen.tsx'), 'AnalyzerScreen'),
-  route('/trades', () => import('./screens/trades/TradesScreen.tsx'), 'TradesScreen'),
-  route('/order/open/$ticket', () => import('./screens/order/OrderScreen.tsx'), 'OrderScreen'),
-  route('/order/close/$openingOrderId', () => import('./screens/order/OrderScreen.tsx'), 'OrderScreen'),
-  route('/order/edit/{-$orderId}', () => import('./screens/order/OrderScreen.tsx'), 'OrderScreen'),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/analyzer/{-$symbol}',
+    params: {
+      parse: (p: { symbol?: string }) => ({ symbol: optionalSymbol(p.symbol) }),
+      stringify: (p: { symbol?: string | null }) => ({ symbol: asText(p.symbol) }),
+    },
+    beforeLoad: requireValid,
+    component: lazyRouteComponent(() => import('./screens/analyzer/AnalyzerScreen.tsx'), 'AnalyzerScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/trades',
+    validateSearch: tradesSearch,
+    component: lazyRouteComponent(() => import('./screens/trades/TradesScreen.tsx'), 'TradesScreen'),
+  }),
+  // One route per mode of the order editor; each hands its mode to the screen.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/order/open/$ticket',
+    component: lazyRouteComponent(order, 'OrderTicketRoute'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/order/close/$openingOrderId',
+    params: {
+      parse: (p: { openingOrderId: string }) => ({ openingOrderId: idParam(p.openingOrderId) }),
+      stringify: (p: { openingOrderId: number | null }) => ({ openingOrderId: String(p.openingOrderId) }),
+    },
+    beforeLoad: requireValid,
+    component: lazyRouteComponent(order, 'OrderCloseRoute'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/order/edit/{-$orderId}',
+    params: {
+      parse: (p: { orderId?: string }) => ({ orderId: optionalId(p.orderId) }),
+      stringify: (p: { orderId?: number | null }) => ({ orderId: asText(p.orderId) }),
+    },
+    beforeLoad: requireValid,
+    component: lazyRouteComponent(order, 'OrderEditRoute'),
+  }),
   redirectRoute('/integrations', () => '/integrations/excel'),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/integrations/$view',
-    beforeLoad: ({ params }) => {
-      if (params.view !== 'excel' && params.view !== 'sheets') throw notFound();
+    params: {
+      parse: (p: { view: string }) => ({ view: isIntegration(p.view) }),
+      stringify: (p: { view: 'excel' | 'sheets' | null }) => ({ view: p.view ?? '' }),
     },
+    beforeLoad: requireValid,
     component: lazyRouteComponent(
       () => import('./screens/integrations/IntegrationsScreen.tsx'),
       'IntegrationsScreen',
     ),
   }),
   redirectRoute('/settings', () => '/settings/universes'),
+  settingsRoute,
+  route('/pricing', () => import('./screens/pricing/PricingScreen.tsx'), 'PricingScreen'),
   createRoute({
     getParentRoute: () => rootRoute,
-    path: '/settings/$section',
-    beforeLoad: ({ params }) => {
-      // Legacy: the add-in pages used to live under settings.
-      if (params.section === 'excel' || params.section === 'sheets') {
-        throw redirect({ href: `/integrations/${params.section}`, replace: true });
-      }
-      if (!isSettingsSection(params.section)) throw notFound();
+    path: '/checkout/$planId',
+    params: {
+      parse: (p: { planId: string }) => ({ planId: planIdParam(p.planId) ?? null }),
+      stringify: (p: { planId: number | null }) => ({ planId: String(p.planId) }),
     },
-    component: lazyRouteComponent(() => import('./screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
+    beforeLoad: requireValid,
+    component: lazyRouteComponent(() => import('./screens/checkout/CheckoutScreen.tsx'), 'CheckoutScreen'),
   }),
-  route('/pricing', () => import('./screens/pricing/PricingScreen.tsx'), 'PricingScreen'),
-  route('/checkout/$planId', () => import('./screens/checkout/CheckoutScreen.tsx'), 'CheckoutScreen'),
   route('/account', () => import('./screens/account/AccountScreen.tsx'), 'AccountScreen'),
-  route('/thankyou/{-$planId}', () => import('./screens/thankyou/ThankYouScreen.tsx'), 'ThankYouScreen'),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/thankyou/{-$planId}',
+    params: {
+      parse: (p: { planId?: string }) => ({ planId: planIdParam(p.planId) }),
+      stringify: (p: { planId?: number | null }) => ({ planId: asText(p.planId) }),
+    },
+    beforeLoad: requireValid,
+    component: lazyRouteComponent(() => import('./screens/thankyou/ThankYouScreen.tsx'), 'ThankYouScreen'),
+  }),
   route('/signin', signIn, 'SignInScreen'),
   route('/signup', signIn, 'SignInScreen'),
   route('/auth', () => import('./screens/auth/AuthScreen.tsx'), 'AuthScreen'),

@@ -56,18 +56,33 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
 
+  test('/trades drops search values that are not valid, keeps the ones that are', async () => {
+    const router = await renderAt('/trades?accountId=%22x%22&view=closed');
+    await waitFor(() =>
+      expect(router.state.matches.at(-1)?.search).toEqual({ accountId: undefined, view: 'closed' }),
+    );
+  });
+
   test('settings pages carry the section title', async () => {
     await renderAt('/settings/tradeAccounts');
     expect(await screen.findByRole('heading', { name: 'Trading Accounts | Settings' })).toBeTruthy();
   });
 
-  test.each(['/no/such/page', '/settings/nope', '/integrations/word'])(
-    '%s shows the not-found page',
-    async (path) => {
-      await renderAt(path);
-      expect(await screen.findByRole('heading', { name: '404 :(' })).toBeTruthy();
-    },
-  );
+  test.each([
+    '/no/such/page',
+    '/settings/nope',
+    '/integrations/word',
+    // Each route checks its own parameters: ids are canonical, tickers tickers, plans the four.
+    '/order/close/abc',
+    '/order/close/0x10',
+    '/order/edit/007',
+    '/analyzer/a-b',
+    '/checkout/13',
+    '/thankyou/0',
+  ])('%s shows the not-found page', async (path) => {
+    await renderAt(path);
+    expect(await screen.findByRole('heading', { name: '404 :(' })).toBeTruthy();
+  });
 
   test('sign-in pages have no shell', async () => {
     await renderAt('/signin');

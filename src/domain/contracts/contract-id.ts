@@ -6,6 +6,7 @@
  * Anything else is 'Unknown contract type.'.
  */
 import { type Contract, type OptionContract, Right } from './contract.ts';
+import { isStockSymbol, SYMBOL_PATTERN } from './stock-symbol.ts';
 
 export class UnknownContractError extends Error {
   readonly code = 'UNKNOWN_CONTRACT';
@@ -15,15 +16,8 @@ export class UnknownContractError extends Error {
   }
 }
 
-const SYMBOL = '[A-Z]+(?:\\.[A-Z]+)*';
-const STOCK_ID = new RegExp(`^${SYMBOL}$`);
-const OPTION_ID = new RegExp(`^(${SYMBOL})(\\d{2})(\\d{2})(\\d{2})([CP])(\\d+(?:\\.\\d+)?)$`);
+const OPTION_ID = new RegExp(`^(${SYMBOL_PATTERN})(\\d{2})(\\d{2})(\\d{2})([CP])(\\d+(?:\\.\\d+)?)$`);
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a stock symbol: capital letters, optionally in dot-separated groups (`BRK.B`). */
-export function isStockSymbol(s: string): boolean {
-  return STOCK_ID.test(s);
-}
 
 function isCalendarDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
@@ -33,7 +27,7 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 
 /** Parses a stock or option id; throws UnknownContractError for anything else. */
 export function parseContractId(id: string): Contract {
-  if (STOCK_ID.test(id)) return { kind: 'stock', symbol: id };
+  if (isStockSymbol(id)) return { kind: 'stock', symbol: id };
   const m = OPTION_ID.exec(id);
   if (!m) throw new UnknownContractError();
   const [, underlying, yy, mm, dd, cp, strikeText] = m;

@@ -6,11 +6,12 @@
  * the effect field shows, and whether the order is recalculated, charted and exported.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouterState } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import type { OrderAnswer } from '#api/trades.ts';
 import { orderQuery } from '#app/api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
+import type { OrderCloseParams, OrderEditParams, OrderTicketParams } from '#app/route-params.ts';
 import { parseContractId } from '#domain/contracts/contract-id.ts';
 import { DomainError, ERROR_CATALOGUE } from '#domain/errors.ts';
 import { OrderMode } from '#domain/orders/order-modes.ts';
@@ -23,24 +24,37 @@ import '#app/components/forms.css';
 import '#app/components/tables.css';
 import '../trades/trades.css';
 
+/** What the editor opens on; each route says its own (the router has parsed and checked its ids). */
 type Route =
   | { readonly kind: 'new' }
   | { readonly kind: 'ticket'; readonly ticket: string }
   | { readonly kind: 'edit'; readonly orderId: number }
   | { readonly kind: 'close'; readonly orderId: number };
 
-function routeOf(pathname: string, params: Record<string, string | undefined>): Route | null {
-  if (pathname.startsWith('/order/open/') && params.ticket) return { kind: 'ticket', ticket: params.ticket };
-  const id = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
-  if (pathname.startsWith('/order/close/')) {
-    const orderId = id(params.openingOrderId);
-    return orderId === null ? null : { kind: 'close', orderId };
-  }
-  if (params.orderId !== undefined) {
-    const orderId = id(params.orderId);
-    return orderId === null ? null : { kind: 'edit', orderId };
-  }
-  return { kind: 'new' };
+const ticketRoute = getRouteApi('/order/open/$ticket');
+const closeRoute = getRouteApi('/order/close/$openingOrderId');
+const editRoute = getRouteApi('/order/edit/{-$orderId}');
+
+/** /order/open/{ticket}: a new order from a ticket. */
+export function OrderTicketRoute() {
+  const { ticket }: OrderTicketParams = ticketRoute.useParams();
+  return <OrderScreen route={{ kind: 'ticket', ticket }} />;
+}
+
+/** /order/close/{openingOrderId}: closing a position. */
+export function OrderCloseRoute() {
+  const { openingOrderId }: OrderCloseParams = closeRoute.useParams();
+  return <OrderScreen route={openingOrderId === null ? null : { kind: 'close', orderId: openingOrderId }} />;
+}
+
+/** /order/edit (a new order) and /order/edit/{orderId} (adjusting one). */
+export function OrderEditRoute() {
+  const { orderId }: OrderEditParams = editRoute.useParams();
+  return (
+    <OrderScreen
+      route={orderId === undefined ? { kind: 'new' } : orderId === null ? null : { kind: 'edit', orderId }}
+    />
+  );
 }
 
 /** The editor's starting point from a ticket; throws a DomainError naming what is wrong. */
@@ -113,10 +127,7 @@ const NEW_ORDER: EditorInit = {
   stored: null,
 };
 
-export function OrderScreen() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  const route = routeOf(pathname, params);
+function OrderScreen({ route }: { route: Route | null }) {
   const storedId = route?.kind === 'edit' || route?.kind === 'close' ? route.orderId : null;
   const stored = useQuery({ ...orderQuery(storedId ?? 0), enabled: storedId !== null });
 
@@ -144,7 +155,8 @@ export function OrderScreen() {
     body = problem ? (
       <p className="field-error">{problem}</p>
     ) : init ? (
-      <OrderEditor key={pathname} init={init} />
+      // A new route (another order, another mode) starts a new editor.
+      <OrderEditor key={JSON.stringify(route)} init={init} />
     ) : null;
   }
   return (

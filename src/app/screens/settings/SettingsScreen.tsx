@@ -1,5 +1,6 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
+import type { SettingsParams } from '#app/route-params.ts';
 // The settings layout's rules (side menu, sections) live with the trade log's shared styles.
 import '../trades/trades.css';
 import { AccountSection } from './AccountSection.tsx';
@@ -7,8 +8,12 @@ import { SETTINGS_SECTIONS, type SettingsSection } from './sections.ts';
 import { TradeAccountsSection } from './TradeAccountsSection.tsx';
 import { UniversesSection } from './UniversesSection.tsx';
 
+const settingsRoute = getRouteApi('/settings/$section');
+
 export function SettingsScreen() {
-  const { section } = useParams({ strict: false }) as { section: SettingsSection };
+  // The route answers not found for anything but a section, so null never reaches here.
+  const params: SettingsParams = settingsRoute.useParams();
+  const section = params.section ?? 'universes';
   return (
     <>
       <ScreenTitle title={`${SETTINGS_SECTIONS[section]} | Settings`} />

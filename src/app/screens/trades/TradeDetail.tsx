@@ -114,7 +114,7 @@ export function TradeDetail({ position }: { position: Position }) {
               onClick={() =>
                 void navigate({
                   to: '/order/edit/{-$orderId}',
-                  params: { orderId: String(position.lastOrderId) },
+                  params: { orderId: position.lastOrderId },
                 })
               }
             >
@@ -127,7 +127,7 @@ export function TradeDetail({ position }: { position: Position }) {
                 onClick={() =>
                   void navigate({
                     to: '/order/close/$openingOrderId',
-                    params: { openingOrderId: String(position.openingOrderId) },
+                    params: { openingOrderId: position.openingOrderId },
                   })
                 }
               >

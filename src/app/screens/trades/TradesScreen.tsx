@@ -6,7 +6,7 @@
  */
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { TRADE_VIEWS, type TradeView } from '#api/trades.ts';
 import { PL_REFRESH_MS, tradeAccountsQuery, tradesListQuery } from '#app/api/trades.ts';
@@ -15,6 +15,7 @@ import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { LiveIndicator } from '#app/live/LiveIndicator.tsx';
 import { positionQuoteIds } from '#app/live/position-marks.ts';
 import { useLiveQuotes } from '#app/live/use-live.ts';
+import type { TradesSearch } from '#app/route-params.ts';
 import { AccountSelect } from './AccountSelect.tsx';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { TradesTable } from './TradesTable.tsx';
@@ -59,18 +60,13 @@ function EmptyState({ view }: { view: TradeView }) {
   );
 }
 
-interface TradesSearch {
-  accountId?: number;
-  view?: TradeView;
-}
+const tradesRoute = getRouteApi('/trades');
 
 export function TradesScreen() {
-  const search = useSearch({ strict: false }) as TradesSearch;
+  const search: TradesSearch = tradesRoute.useSearch();
   const navigate = useNavigate();
-  const view: TradeView = TRADE_VIEWS.includes(search.view as TradeView)
-    ? (search.view as TradeView)
-    : 'open';
-  const accountId = typeof search.accountId === 'number' ? search.accountId : null;
+  const view: TradeView = search.view ?? 'open';
+  const accountId = search.accountId ?? null;
   const setSearch = useCallback(
     (next: TradesSearch) =>
       void navigate({ to: '/trades', search: (prev: TradesSearch) => ({ ...prev, ...next }), replace: true }),

@@ -3,11 +3,11 @@ import { describe, expect, test } from 'vitest';
 import type { Contract, Right } from '#domain/contracts/contract.ts';
 import {
   formatContractId,
-  isStockSymbol,
   optionId,
   parseContractId,
   UnknownContractError,
 } from '#domain/contracts/contract-id.ts';
+import { isStockSymbol } from '#domain/contracts/stock-symbol.ts';
 
 const letters = fc.string({
   unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'),

@@ -1,0 +1,77 @@
+/**
+ * What each route's path and search parameters may be, read once by the route itself so a
+ * screen gets typed values (`getRouteApi(path).useParams()`), never raw strings to re-check.
+ * A value that is not valid parses to null and the route answers not found. The same rules as
+ * the API's (canonical ids, tickers, plan ids); plain functions rather than zod schemas, because
+ * the router is in the app's first download and zod is not (docs/ARCHITECTURE.md).
+ *
+ * Screens read them as `const params: SettingsParams = getRouteApi(path).useParams()`: the
+ * router's registered types resolve to `any` under this TypeScript (its route-id map collapses to
+ * an index signature), so the interfaces below say what each route's parse gives.
+ */
+import { parseId } from '#api/canonical-id.ts';
+import { TRADE_VIEWS, type TradeView } from '#api/trade-views.ts';
+import { isStockSymbol } from '#domain/contracts/stock-symbol.ts';
+import { isValidPlanId, type PlanId } from '#domain/plans/plan-id.ts';
+
+/** A required path segment: the value, or null when it does not parse (the route is not found). */
+export const idParam = (raw: string): number | null => parseId(raw);
+
+/** An optional segment: undefined when absent, null when present but not valid. */
+export const optionalId = (raw: string | undefined): number | null | undefined =>
+  raw === undefined ? undefined : parseId(raw);
+
+/** A ticker in a path, any case (`/analyzer/brk.b`), upper-cased. */
+export function optionalSymbol(raw: string | undefined): string | null | undefined {
+  if (raw === undefined) return undefined;
+  const symbol = raw.toUpperCase();
+  return isStockSymbol(symbol) ? symbol : null;
+}
+
+export function planIdParam(raw: string | undefined): PlanId | null | undefined {
+  if (raw === undefined) return undefined;
+  const id = parseId(raw);
+  return isValidPlanId(id) ? id : null;
+}
+
+/** A choice among fixed words. */
+export const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (raw: string): T | null =>
+    (values as readonly string[]).includes(raw) ? (raw as T) : null;
+
+/** Path values back to text, for links (`undefined` drops an optional segment). */
+export const asText = (value: number | string | null | undefined): string | undefined =>
+  value === null || value === undefined ? undefined : String(value);
+
+export interface TradesSearch {
+  readonly accountId?: number | undefined;
+  readonly view?: TradeView | undefined;
+}
+
+/**
+ * /trades?accountId=3&view=closed: malformed values are dropped, not errors. Both keys are
+ * always in the answer (undefined when dropped): the router lays a route's search over the raw
+ * one, so a key left out would keep its raw value.
+ */
+export function tradesSearch(search: Record<string, unknown>): TradesSearch {
+  const accountId = typeof search.accountId === 'number' ? parseId(String(search.accountId)) : null;
+  return { accountId: accountId ?? undefined, view: TRADE_VIEWS.find((v) => v === search.view) };
+}
+
+/** The parsed parameters of each route, as its screen reads them (see the note at the top). */
+export interface SettingsParams {
+  readonly section: import('./screens/settings/sections.ts').SettingsSection | null;
+}
+export interface IntegrationsParams {
+  readonly view: 'excel' | 'sheets' | null;
+}
+export interface OrderTicketParams {
+  readonly ticket: string;
+}
+export interface OrderCloseParams {
+  readonly openingOrderId: number | null;
+}
+export interface OrderEditParams {
+  readonly orderId: number | null | undefined;
+}
