@@ -28,7 +28,7 @@ export interface OrderSubmission {
 /** The write an order makes in its mode, or null when the mode needs a stored order it lacks. */
 export function orderWrite(
   mode: OrderMode,
-  stored: OrderAnswer | null,
+  stored: Pick<OrderAnswer, 'orderId'> | null,
   order: OrderSubmission,
   clientOrderId: string,
 ): TradeWrite | null {
@@ -41,7 +41,7 @@ export function orderWrite(
   return tradeWrites.submit(accountId, strategy, payload, closeOrderId);
 }
 
-export function useOrderSubmit(mode: OrderMode, stored: OrderAnswer | null) {
+export function useOrderSubmit(mode: OrderMode, stored: Pick<OrderAnswer, 'orderId'> | null) {
   const navigate = useNavigate();
   const [clientOrderId] = useState(() => crypto.randomUUID());
   const write = useMutation<unknown, unknown, TradeWrite>({
