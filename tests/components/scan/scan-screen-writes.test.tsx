@@ -3,30 +3,25 @@
  * writes: the same calls, the same cached entries set (so All Scans shows the change without a
  * reload), the same message and rollback on failure.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, expect, onTestFinished, test, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, expect, onTestFinished, test, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import type { ScanRunAnswer } from '#api/scans.ts';
 import { ListRole, type ListsAnswer, type SavedScanAnswer, type Scan } from '#api/screener-model.ts';
 import { screenerKeys } from '#app/api/keys.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
+import { storeToken } from '#app/auth/token.ts';
 import { type Notice, subscribeNotices } from '#app/components/notices.ts';
-import { ScanScreen } from '#app/screens/scan/ScanScreen.tsx';
 import { TRIAL_SUBSCRIPTION } from '../api-stub.ts';
+import { renderAt } from '../render-app.tsx';
 
 // The live connection is not part of this: it never comes.
 vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
 
+// Every screen but the sign-in pages needs a stored token (spec 1 §5).
+beforeEach(() => storeToken('test-token'));
 afterEach(() => {
+  storeToken(null);
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -102,28 +97,11 @@ function stubServer(routes: Record<string, Answer>): Call[] {
   return calls;
 }
 
+/** The app at the scan page's address, with All Scans' lists already cached. */
 async function openScanPage(path: string) {
-  const root = createRootRoute({ component: Outlet });
-  const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> });
-  const scanPage = createRoute({
-    getParentRoute: () => root,
-    path: '/screener/scan/{-$scanId}/{-$symbol}',
-    component: ScanScreen,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([home, scanPage]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
   const queryClient = createQueryClient();
   queryClient.setQueryData(screenerKeys.lists(), LISTS);
-  await act(async () => {
-    await router.load();
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const router = await renderAt(path, queryClient);
   return { router, queryClient };
 }
 
@@ -220,4 +198,43 @@ test("a refused save says the server's words and stays a new scan", async () => 
   await waitFor(() => expect(seen.map((n) => n.message)).toContain('Your plan saves 3 scans.'));
   expect(router.state.location.pathname).toBe('/screener/scan');
   expect(screen.getByRole('button', { name: 'SAVE' })).toBeTruthy();
+});
+
+test("a refused title says the server's words, as a refused description on All Scans does", async () => {
+  const seen = noticesSeen();
+  stubServer({
+    'GET /scans/5': () => Response.json(SCAN),
+    'PATCH /scans/5': () =>
+      Response.json({ code: 'VALIDATION_FAILED', message: 'The title is too long.' }, { status: 400 }),
+  });
+  await openScanPage('/screener/scan/5');
+  fireEvent.click(await screen.findByRole('button', { name: 'Rename Weekly puts' }));
+  fireEvent.change(screen.getByLabelText('Scan title'), { target: { value: 'Bull puts' } });
+  fireEvent.keyDown(screen.getByLabelText('Scan title'), { key: 'Enter' });
+  await waitFor(() => expect(seen.map((n) => n.message)).toContain('The title is too long.'));
+});
+
+test('a star set on All Scans marks the cached scan too, so its page shows it at once', async () => {
+  let lists = LISTS;
+  stubServer({
+    'GET /lists': () => Response.json(lists),
+    'GET /scans/tags': () => Response.json([]),
+    'PUT /scans/5/favorite': () => {
+      lists = {
+        lists: LISTS.lists.map((l) => ({ ...l, items: l.items.map((c) => ({ ...c, isFavorite: true })) })),
+      };
+      return new Response(null, { status: 204 });
+    },
+  });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(screenerKeys.scan(5), SCAN);
+  await renderAt('/screener', queryClient);
+  // Ionic's button takes its label as a property (jsdom does not upgrade it): the star inside it.
+  const star = await waitFor(() => {
+    const found = document.querySelector('.scan-card[data-scan="Weekly puts"] .favorite-star');
+    if (!found) throw new Error('no card yet');
+    return found;
+  });
+  fireEvent.click(star);
+  await waitFor(() => expect(queryClient.getQueryData<Scan>(screenerKeys.scan(5))?.isFavorite).toBe(true));
 });
