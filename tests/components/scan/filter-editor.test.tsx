@@ -96,6 +96,52 @@ describe('numbers in the units the field shows', () => {
   });
 });
 
+describe('indicator parameters, each edited in its own field of the value', () => {
+  test('a required parameter left blank says Required and is refused: it has no Any', () => {
+    const onApply = editor('rsi', { type: 'rsi', length: 14, behavior: 'below', from: null, to: 30 });
+    type('Length', '');
+    expect(screen.getByLabelText('Length').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Required')).toBeTruthy();
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe(NOT_A_NUMBER_MESSAGE);
+    expect(onApply).not.toHaveBeenCalled();
+    type('Length', '9');
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ type: 'rsi', length: 9, behavior: 'below', from: null, to: 30 });
+  });
+
+  test('an open bound left blank is Any, and a choice sets only its own field', () => {
+    const onApply = editor('rsi', { type: 'rsi', length: 14, behavior: 'between', from: 20, to: 30 });
+    type('From', '');
+    fireEvent.change(screen.getByLabelText('Behavior'), { target: { value: 'below' } });
+    expect(screen.queryByLabelText('From')).toBeNull();
+    apply();
+    expect(onApply).toHaveBeenCalledWith({ type: 'rsi', length: 14, behavior: 'below', from: null, to: 30 });
+  });
+
+  test('the average type of a crossover is chosen from SMA and EMA', () => {
+    const onApply = editor('ma_crossover', {
+      type: 'ma_crossover',
+      maType: 'sma',
+      fast: 50,
+      slow: 200,
+      behavior: 'golden_cross',
+      withinDays: 5,
+    });
+    fireEvent.change(screen.getByLabelText('Average'), { target: { value: 'ema' } });
+    type('Within days', '0');
+    apply();
+    expect(onApply).toHaveBeenCalledWith({
+      type: 'ma_crossover',
+      maType: 'ema',
+      fast: 50,
+      slow: 200,
+      behavior: 'golden_cross',
+      withinDays: 0,
+    });
+  });
+});
+
 test('scenario moves are measured in units named as a trader writes them', () => {
   editor('shift_pl_margin', { type: 'scenario', shift: -0.05, unit: 'pct', min: null, max: null });
   const units = within(screen.getByLabelText('Measured as'))

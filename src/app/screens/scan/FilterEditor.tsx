@@ -32,14 +32,19 @@ type Edit<T> = { value: T; onChange: (next: T) => void };
 function NumberField({
   label,
   value,
+  required = false,
   onChange,
 }: {
   label: string;
   value: number | null;
+  /** A parameter without an Any: blank is refused like text that is not a number. */
+  required?: boolean | undefined;
   onChange: (n: number | null) => void;
 }) {
   const [text, setText] = useState(numberText(value));
-  const invalid = Number.isNaN(parseNumber(text));
+  const parsed = parseNumber(text);
+  const blank = required && parsed === null;
+  const invalid = Number.isNaN(parsed) || blank;
   return (
     <label className="filter-field">
       <span>{label}</span>
@@ -54,7 +59,7 @@ function NumberField({
           onChange(parseNumber(e.target.value));
         }}
       />
-      {invalid && <span className="field-error">Not a number</span>}
+      {invalid && <span className="field-error">{blank ? 'Required' : 'Not a number'}</span>}
     </label>
   );
 }
@@ -167,119 +172,190 @@ function CheckList<T extends string | number>({
 const words = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const choicesOf = <T extends string>(codes: readonly T[]) =>
   codes.map((value) => ({ value, label: words(value) }));
-const MA_TYPES = [
+const MA_TYPES: readonly { value: MaType; label: string }[] = [
   { value: MaType.Sma, label: 'SMA' },
   { value: MaType.Ema, label: 'EMA' },
 ];
 
+/** The keys of V that hold a number which may be open (null). */
+type OpenNumberKey<V> = {
+  [K in keyof V]-?: V[K] extends number | null ? (null extends V[K] ? K : never) : never;
+}[keyof V];
+/** The keys of V that hold a number which must be given. */
+type RequiredNumberKey<V> = { [K in keyof V]-?: V[K] extends number ? K : never }[keyof V];
+
+/**
+ * One numeric parameter of an indicator, typed by the value's own key: an open bound reads blank
+ * as null (Any); a required parameter has no Any, so blank stays in the draft as not a number
+ * and Apply refuses it.
+ */
+function ParamNumber<K extends string, V extends Readonly<Record<K, number | null>>>({
+  label,
+  value,
+  field,
+  required,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  onChange: (next: V) => void;
+} & (
+  | { field: K & OpenNumberKey<V>; required?: false }
+  | { field: K & RequiredNumberKey<V>; required: true }
+)) {
+  return (
+    <NumberField
+      label={label}
+      value={value[field]}
+      required={required}
+      onChange={(n) => onChange({ ...value, [field]: n ?? (required ? Number.NaN : null) })}
+    />
+  );
+}
+
+/** One choice parameter of an indicator (its behaviour or average), typed by the value's key. */
+function ParamChoice<K extends string, V extends Readonly<Record<K, string>>>({
+  label,
+  value,
+  field,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  field: K;
+  options: readonly { value: V[K]; label: string }[];
+  onChange: (next: V) => void;
+}) {
+  return (
+    <Select<V[K]>
+      label={label}
+      value={value[field]}
+      options={options}
+      onChange={(v) => onChange({ ...value, [field]: v })}
+    />
+  );
+}
+
 /** Parameter fields of an indicator filter. */
 function IndicatorFields({ value, onChange }: Edit<IndicatorValue>) {
-  const num = (label: string, field: string) => (
-    <NumberField
-      key={field}
-      label={label}
-      value={(value as unknown as Record<string, number | null>)[field] ?? null}
-      onChange={(n) => onChange({ ...value, [field]: n } as IndicatorValue)}
-    />
-  );
-  const pick = <T extends string>(
-    label: string,
-    field: string,
-    options: readonly { value: T; label: string }[],
-  ) => (
-    <Select<T>
-      key={field}
-      label={label}
-      value={(value as unknown as Record<string, T>)[field] as T}
-      options={options}
-      onChange={(v) => onChange({ ...value, [field]: v } as IndicatorValue)}
-    />
-  );
   switch (value.type) {
     case 'rsi':
       return (
         <div className="filter-row wrap">
-          {num('Length', 'length')}
-          {pick('Behavior', 'behavior', choicesOf(['above', 'below', 'between'] as const))}
-          {value.behavior !== 'below' && num('From', 'from')}
-          {value.behavior !== 'above' && num('To', 'to')}
+          <ParamNumber label="Length" value={value} field="length" required onChange={onChange} />
+          <ParamChoice
+            label="Behavior"
+            value={value}
+            field="behavior"
+            options={choicesOf(['above', 'below', 'between'] as const)}
+            onChange={onChange}
+          />
+          {value.behavior !== 'below' && (
+            <ParamNumber label="From" value={value} field="from" onChange={onChange} />
+          )}
+          {value.behavior !== 'above' && (
+            <ParamNumber label="To" value={value} field="to" onChange={onChange} />
+          )}
         </div>
       );
     case 'ma':
       return (
         <div className="filter-row wrap">
-          {pick('Average', 'maType', MA_TYPES)}
-          {num('Length', 'length')}
-          {pick('Behavior', 'behavior', choicesOf(['price_above', 'price_below'] as const))}
-          {num('Distance from (%)', 'from')}
-          {num('Distance to (%)', 'to')}
+          <ParamChoice label="Average" value={value} field="maType" options={MA_TYPES} onChange={onChange} />
+          <ParamNumber label="Length" value={value} field="length" required onChange={onChange} />
+          <ParamChoice
+            label="Behavior"
+            value={value}
+            field="behavior"
+            options={choicesOf(['price_above', 'price_below'] as const)}
+            onChange={onChange}
+          />
+          <ParamNumber label="Distance from (%)" value={value} field="from" onChange={onChange} />
+          <ParamNumber label="Distance to (%)" value={value} field="to" onChange={onChange} />
         </div>
       );
     case 'ma_percentile':
       return (
         <div className="filter-row wrap">
-          {pick('Average', 'maType', MA_TYPES)}
-          {num('Length', 'length')}
-          {num('Lookback', 'lookback')}
-          {num('From (%)', 'from')}
-          {num('To (%)', 'to')}
+          <ParamChoice label="Average" value={value} field="maType" options={MA_TYPES} onChange={onChange} />
+          <ParamNumber label="Length" value={value} field="length" required onChange={onChange} />
+          <ParamNumber label="Lookback" value={value} field="lookback" required onChange={onChange} />
+          <ParamNumber label="From (%)" value={value} field="from" onChange={onChange} />
+          <ParamNumber label="To (%)" value={value} field="to" onChange={onChange} />
         </div>
       );
     case 'ma_crossover':
       return (
         <div className="filter-row wrap">
-          {pick('Average', 'maType', MA_TYPES)}
-          {num('Fast', 'fast')}
-          {num('Slow', 'slow')}
-          {pick(
-            'Behavior',
-            'behavior',
-            choicesOf(['fast_above', 'fast_below', 'golden_cross', 'death_cross'] as const),
-          )}
-          {num('Within days', 'withinDays')}
+          <ParamChoice label="Average" value={value} field="maType" options={MA_TYPES} onChange={onChange} />
+          <ParamNumber label="Fast" value={value} field="fast" required onChange={onChange} />
+          <ParamNumber label="Slow" value={value} field="slow" required onChange={onChange} />
+          <ParamChoice
+            label="Behavior"
+            value={value}
+            field="behavior"
+            options={choicesOf(['fast_above', 'fast_below', 'golden_cross', 'death_cross'] as const)}
+            onChange={onChange}
+          />
+          <ParamNumber label="Within days" value={value} field="withinDays" required onChange={onChange} />
         </div>
       );
     case 'macd':
       return (
         <div className="filter-row wrap">
-          {num('Fast', 'fast')}
-          {num('Slow', 'slow')}
-          {num('Signal', 'signal')}
-          {pick(
-            'Behavior',
-            'behavior',
-            choicesOf([
+          <ParamNumber label="Fast" value={value} field="fast" required onChange={onChange} />
+          <ParamNumber label="Slow" value={value} field="slow" required onChange={onChange} />
+          <ParamNumber label="Signal" value={value} field="signal" required onChange={onChange} />
+          <ParamChoice
+            label="Behavior"
+            value={value}
+            field="behavior"
+            options={choicesOf([
               'bullish_cross',
               'bearish_cross',
               'histogram_positive',
               'histogram_negative',
-            ] as const),
-          )}
-          {num('Within days', 'withinDays')}
+            ] as const)}
+            onChange={onChange}
+          />
+          <ParamNumber label="Within days" value={value} field="withinDays" required onChange={onChange} />
         </div>
       );
     case 'stochastic':
       return (
         <div className="filter-row wrap">
-          {num('%K length', 'kLength')}
-          {num('%K smoothing', 'kSmoothing')}
-          {num('%D length', 'dLength')}
-          {pick('Behavior', 'behavior', choicesOf(['overbought', 'oversold'] as const))}
-          {num('Level', 'level')}
+          <ParamNumber label="%K length" value={value} field="kLength" required onChange={onChange} />
+          <ParamNumber label="%K smoothing" value={value} field="kSmoothing" required onChange={onChange} />
+          <ParamNumber label="%D length" value={value} field="dLength" required onChange={onChange} />
+          <ParamChoice
+            label="Behavior"
+            value={value}
+            field="behavior"
+            options={choicesOf(['overbought', 'oversold'] as const)}
+            onChange={onChange}
+          />
+          <ParamNumber label="Level" value={value} field="level" required onChange={onChange} />
         </div>
       );
     case 'bollinger':
       return (
         <div className="filter-row wrap">
-          {num('Length', 'length')}
-          {num('Std. devs', 'stdDevs')}
-          {pick(
-            'Behavior',
-            'behavior',
-            choicesOf(['above_upper', 'below_lower', 'inside', 'between'] as const),
+          <ParamNumber label="Length" value={value} field="length" required onChange={onChange} />
+          <ParamNumber label="Std. devs" value={value} field="stdDevs" required onChange={onChange} />
+          <ParamChoice
+            label="Behavior"
+            value={value}
+            field="behavior"
+            options={choicesOf(['above_upper', 'below_lower', 'inside', 'between'] as const)}
+            onChange={onChange}
+          />
+          {value.behavior === 'between' && (
+            <ParamNumber label="%B from" value={value} field="from" onChange={onChange} />
           )}
-          {value.behavior === 'between' && num('%B from', 'from')}
-          {value.behavior === 'between' && num('%B to', 'to')}
+          {value.behavior === 'between' && (
+            <ParamNumber label="%B to" value={value} field="to" onChange={onChange} />
+          )}
         </div>
       );
   }

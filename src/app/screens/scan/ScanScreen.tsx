@@ -8,7 +8,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import type { ScanExportKind, ScanTradeRow } from '#api/scans.ts';
 import { DEFAULT_SCAN_TITLE, type Scan } from '#api/screener-model.ts';
 import { subscriptionQuery } from '#app/api/account.ts';
@@ -17,6 +16,7 @@ import { screenerKeys } from '#app/api/keys.ts';
 import { exportScan, scanQuery, screenerApi } from '#app/api/screener.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
 import { notify } from '#app/components/notices.ts';
+import { SCAN_ROUTE, useScanWrites } from '#app/screens/screener/scan-actions.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { CUSTOM_MAX_OPTION_LEGS } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
@@ -41,8 +41,6 @@ import { useScanRun } from './use-scan-run.ts';
 import '#app/components/forms.css';
 import '#app/components/tables.css';
 import './scan.css';
-
-const SCAN_ROUTE = '/screener/scan/{-$scanId}/{-$symbol}';
 
 /** The scan the page edits: which saved scan it shows (null: not saved), its draft and title. */
 interface PageScan {
@@ -75,7 +73,6 @@ export function ScanScreen() {
 
   const [page, setPage] = useState<PageScan | null>(null);
   const [localNarrow, setLocalNarrow] = useState<string | null>(null);
-  const [favorite, setFavorite] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [analyzed, setAnalyzed] = useState<ScanTradeRow | null>(null);
   const { state, run, restore, cacheIdFor } = useScanRun();
@@ -84,10 +81,8 @@ export function ScanScreen() {
   // save the page already holds the saved scan, so the new address does not reload it.
   if (scanId === null && (page === null || page.forId !== null)) {
     setPage(NEW_PAGE);
-    setFavorite(null);
   } else if (scanId !== null && scan.data && page?.forId !== scanId) {
     setPage(pageOfScan(scan.data));
-    setFavorite(scan.data.isFavorite);
   }
   const ready = page !== null && page.forId === scanId;
   const narrowedTo = scanId === null ? localNarrow : (params.symbol?.toUpperCase() ?? null);
@@ -130,13 +125,12 @@ export function ScanScreen() {
   };
 
   const failed = (error: unknown) => notify({ message: errorMessageOf(error), color: 'danger' });
-  const landOn = async (saved: Scan) => {
-    queryClient.setQueryData(screenerKeys.scan(saved.id), saved);
-    await queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
+  // Save, rename and favourite are the All Scans page's own writes.
+  const writes = useScanWrites();
+  const landOn = (saved: Scan) => {
     setPage({ forId: saved.id, saved, draft, title: saved.title });
-    setFavorite(saved.isFavorite);
     // After a save or a duplicate the product opens the scan (spec 2 §2.2).
-    await navigate({ to: SCAN_ROUTE, params: { scanId: String(saved.id), symbol: narrowedTo ?? undefined } });
+    void navigate({ to: SCAN_ROUTE, params: { scanId: String(saved.id), symbol: narrowedTo ?? undefined } });
   };
   const write = async (call: () => Promise<unknown>) => {
     setBusy(true);
@@ -149,11 +143,11 @@ export function ScanScreen() {
     }
   };
   const title = page?.title ?? DEFAULT_SCAN_TITLE;
-  const saveNew = () => write(async () => landOn(await screenerApi.saveScan(saveBody(draft, title))));
-  const duplicate = () =>
-    write(async () =>
-      landOn(await screenerApi.saveScan({ ...saveBody(draft, title), copyOf: page?.forId ?? undefined })),
-    );
+  const saveNew = () => writes.save.mutate({ body: saveBody(draft, title) }, { onSuccess: landOn });
+  const duplicate = () => {
+    const copyOf = page?.forId ?? undefined;
+    writes.save.mutate({ id: copyOf, body: { ...saveBody(draft, title), copyOf } }, { onSuccess: landOn });
+  };
   const updateScan = () =>
     write(async () => {
       if (page?.forId == null) return;
@@ -175,33 +169,14 @@ export function ScanScreen() {
   const rename = (next: string) => {
     update({ title: next });
     // A saved scan's new title is saved at once (spec 2 §4.2).
-    if (page?.forId != null && kind === 'own') {
-      const id = page.forId;
-      screenerApi.patchScan(id, { title: next }).then(
-        (saved) => {
-          queryClient.setQueryData(screenerKeys.scan(id), saved);
-          void queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
-        },
-        () => notify({ message: GENERIC_ERROR_MESSAGE, color: 'danger' }),
-      );
-    }
+    if (page?.forId != null && kind === 'own')
+      writes.patch.mutate({ id: page.forId, patch: { title: next } });
   };
+  // The star follows the cached scan, which the favourite sets at once and puts back on failure.
+  const favorite = kind === 'new' ? null : (scan.data?.isFavorite ?? null);
   const toggleFavorite = () => {
-    if (page?.forId == null || favorite === null) return;
-    const id = page.forId;
-    const marked = !favorite;
-    // Optimistic; flips back with the generic message on failure (spec 2 §4.2, §8).
-    setFavorite(marked);
-    screenerApi.setFavorite(id, marked).then(
-      () => {
-        void queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
-        void queryClient.invalidateQueries({ queryKey: screenerKeys.scan(id) });
-      },
-      () => {
-        setFavorite(!marked);
-        notify({ message: GENERIC_ERROR_MESSAGE, color: 'danger' });
-      },
-    );
+    if (favorite === null || !scan.data) return;
+    writes.favorite.mutate({ card: scan.data, marked: !favorite });
   };
   const answer = state.status === 'done' ? state.answer : null;
   const onExport = (exportKind: ScanExportKind) => {
@@ -225,7 +200,7 @@ export function ScanScreen() {
         title={title}
         subtitle={scanSubtitle(page?.saved ?? null, draft.strategy)}
         editable={kind !== 'sample'}
-        favorite={kind === 'new' ? null : favorite}
+        favorite={favorite}
         narrowedTo={narrowedTo}
         scanHref={scanHref}
         onRename={rename}
@@ -236,7 +211,7 @@ export function ScanScreen() {
       <ScanToolbar
         kind={kind}
         running={state.status === 'pending'}
-        busy={busy}
+        busy={busy || writes.save.isPending}
         canExport={answer !== null && answer.items.length > 0}
         onRun={() => runNow(draft)}
         onSave={saveNew}

@@ -1,14 +1,17 @@
 /**
- * The All Scans page's writes: favourite (optimistic, reverted with the generic message on
- * failure), move, description, duplicate, and the user's lists (create, rename, delete, with the
- * server's messages shown where the user typed). Each refreshes the narrowest cached key. Writes
- * fail at once when offline rather than wait (`networkMode: 'always'`).
+ * The writes on scans, one implementation for the All Scans page and the scan page: save (a new
+ * scan or a copy), patch (title, list, description), favourite (optimistic, reverted with the
+ * generic message on failure), and the user's lists (create, rename, delete, with the server's
+ * messages shown where the user typed). Each refreshes the narrowest cached key; a refused save
+ * or patch says the server's words. Writes fail at once when offline rather than wait
+ * (`networkMode: 'always'`).
  */
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
-import type { ListsAnswer, ScanList, ScanSummary } from '#api/screener-model.ts';
+import type { ScanPatch, ScanSave } from '#api/screener.ts';
+import type { ListsAnswer, SavedScanAnswer, Scan, ScanList, ScanSummary } from '#api/screener-model.ts';
 import { screenerKeys } from '#app/api/keys.ts';
 import { screenerApi } from '#app/api/screener.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
@@ -21,76 +24,104 @@ import { withFavorite } from './scan-list-view.ts';
 const SCAN_WRITE = ['screener', 'scan-write'] as const;
 
 interface ScanWrite {
-  readonly id: number;
+  /** The scan written (for a save, the scan copied or saved again, if any). */
+  readonly id?: number | undefined;
 }
 
-export function useCardActions(): { actions: CardActions; busyIds: ReadonlySet<number> } {
+/** The cached entries a favourite changes before the server answers, to put back on failure. */
+interface FavoriteSnapshot {
+  readonly lists: ListsAnswer | undefined;
+  readonly scan: Scan | undefined;
+}
+
+const failed = (error: unknown) => notify({ message: errorMessageOf(error), color: 'danger' });
+
+/** The scan page of a scan: after a save or a duplicate the product opens it (spec 2 §2.2). */
+export const SCAN_ROUTE = '/screener/scan/{-$scanId}/{-$symbol}';
+
+export function useScanWrites() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const refresh = (id: number) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: screenerKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: screenerKeys.scan(id) }),
     ]);
 
-  const favorite = useMutation<
-    void,
-    unknown,
-    ScanWrite & { card: ScanSummary; marked: boolean },
-    ListsAnswer | undefined
-  >({
+  const favorite = useMutation<void, unknown, { card: ScanSummary; marked: boolean }, FavoriteSnapshot>({
     mutationKey: SCAN_WRITE,
     networkMode: 'always',
-    mutationFn: ({ id, marked }) => screenerApi.setFavorite(id, marked),
+    mutationFn: ({ card, marked }) => screenerApi.setFavorite(card.id, marked),
     onMutate: async ({ card, marked }) => {
-      await queryClient.cancelQueries({ queryKey: screenerKeys.lists() });
-      const before = queryClient.getQueryData<ListsAnswer>(screenerKeys.lists());
-      if (before) queryClient.setQueryData(screenerKeys.lists(), withFavorite(before, card, marked));
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: screenerKeys.lists() }),
+        queryClient.cancelQueries({ queryKey: screenerKeys.scan(card.id) }),
+      ]);
+      const before: FavoriteSnapshot = {
+        lists: queryClient.getQueryData<ListsAnswer>(screenerKeys.lists()),
+        scan: queryClient.getQueryData<Scan>(screenerKeys.scan(card.id)),
+      };
+      if (before.lists)
+        queryClient.setQueryData(screenerKeys.lists(), withFavorite(before.lists, card, marked));
+      if (before.scan)
+        queryClient.setQueryData(screenerKeys.scan(card.id), { ...before.scan, isFavorite: marked });
       return before;
     },
-    onError: (_error, _vars, before) => {
-      if (before) queryClient.setQueryData(screenerKeys.lists(), before);
-      notify({ message: GENERIC_ERROR_MESSAGE });
+    onError: (_error, { card }, before) => {
+      if (before?.lists) queryClient.setQueryData(screenerKeys.lists(), before.lists);
+      if (before?.scan) queryClient.setQueryData(screenerKeys.scan(card.id), before.scan);
+      notify({ message: GENERIC_ERROR_MESSAGE, color: 'danger' });
     },
-    onSettled: (_data, _error, { id }) => refresh(id),
+    onSettled: (_data, _error, { card }) => refresh(card.id),
   });
-  const move = useMutation<unknown, unknown, ScanWrite & { listId: number }>({
+  const patch = useMutation<Scan, unknown, { id: number; patch: ScanPatch }>({
     mutationKey: SCAN_WRITE,
     networkMode: 'always',
-    mutationFn: ({ id, listId }) => screenerApi.patchScan(id, { listId }),
+    mutationFn: ({ id, patch }) => screenerApi.patchScan(id, patch),
+    onSuccess: (saved) => queryClient.setQueryData(screenerKeys.scan(saved.id), saved),
+    onError: failed,
     onSettled: (_data, _error, { id }) => refresh(id),
   });
-  const describe = useMutation<unknown, unknown, ScanWrite & { description: string }>({
+  const save = useMutation<SavedScanAnswer, unknown, ScanWrite & { body: ScanSave }>({
     mutationKey: SCAN_WRITE,
     networkMode: 'always',
-    mutationFn: ({ id, description }) => screenerApi.patchScan(id, { description }),
-    onSettled: (_data, _error, { id }) => refresh(id),
-  });
-  const duplicate = useMutation({
-    mutationKey: SCAN_WRITE,
-    networkMode: 'always',
-    mutationFn: ({ id }: ScanWrite) => screenerApi.saveScan({ copyOf: id }),
-    onSuccess: async (copy) => {
+    mutationFn: ({ body }) => screenerApi.saveScan(body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(screenerKeys.scan(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
-      // After a duplicate the product opens the copy (spec 2 §2.2).
-      await navigate({
-        to: '/screener/scan/{-$scanId}/{-$symbol}',
-        params: { scanId: String(copy.id), symbol: undefined },
-      });
     },
+    onError: failed,
   });
+  return { favorite, patch, save };
+}
 
+/** The ids of the scans with a write under way. */
+function useBusyScans(): ReadonlySet<number> {
   const pending = useMutationState({
     filters: { mutationKey: SCAN_WRITE, status: 'pending' },
-    select: (m) => (m.state.variables as ScanWrite | undefined)?.id,
+    select: (m) => {
+      const vars = m.state.variables as (ScanWrite & { card?: ScanSummary }) | undefined;
+      return vars?.id ?? vars?.card?.id;
+    },
   });
-  const busyIds = useMemo(() => new Set(pending.filter((id): id is number => id !== undefined)), [pending]);
+  return useMemo(() => new Set(pending.filter((id): id is number => id !== undefined)), [pending]);
+}
 
+export function useCardActions(): { actions: CardActions; busyIds: ReadonlySet<number> } {
+  const navigate = useNavigate();
+  const { favorite, patch, save } = useScanWrites();
+  const busyIds = useBusyScans();
   const actions: CardActions = {
-    onFavorite: (card) => favorite.mutate({ id: card.id, card, marked: !card.isFavorite }),
-    onMove: (card, list) => move.mutate({ id: card.id, listId: list.listId }),
-    onDuplicate: (card) => duplicate.mutate({ id: card.id }),
-    onDescription: (card, description) => describe.mutate({ id: card.id, description }),
+    onFavorite: (card) => favorite.mutate({ card, marked: !card.isFavorite }),
+    onMove: (card, list) => patch.mutate({ id: card.id, patch: { listId: list.listId } }),
+    onDuplicate: (card) =>
+      save.mutate(
+        { id: card.id, body: { copyOf: card.id } },
+        {
+          onSuccess: (copy) =>
+            void navigate({ to: SCAN_ROUTE, params: { scanId: String(copy.id), symbol: undefined } }),
+        },
+      ),
+    onDescription: (card, description) => patch.mutate({ id: card.id, patch: { description } }),
   };
   return { actions, busyIds };
 }

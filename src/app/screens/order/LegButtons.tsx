@@ -1,0 +1,59 @@
+/**
+ * Adding legs to a custom strategy (spec 3 §2): Stock Leg and Option Leg while the plan and the
+ * structure allow one more, with the plan's warning and an Upgrade link when the plan's limit is
+ * reached, else the hints at one stock leg and at the most option legs.
+ */
+import { IonButton } from '@ionic/react';
+import { Link } from '@tanstack/react-router';
+import { CUSTOM_MAX_OPTION_LEGS, legAdditions, ORDER_MESSAGES } from '#domain/orders/order-validation.ts';
+import type { EditorLeg } from './order-draft.ts';
+
+export function LegButtons({
+  legs,
+  maxLegs,
+  disabled,
+  onAdd,
+}: {
+  legs: readonly EditorLeg[];
+  /** The plan's most legs in a custom strategy. */
+  maxLegs: number;
+  /** Pending, or the chain not in yet. */
+  disabled: boolean;
+  onAdd: (kind: 'stock' | 'option') => void;
+}) {
+  const additions = legAdditions(legs, maxLegs);
+  const hasStock = legs.some((l) => l.kind === 'stock');
+  const optionCount = legs.filter((l) => l.kind === 'option').length;
+  return (
+    <div className="leg-buttons">
+      <IonButton
+        size="small"
+        fill="outline"
+        disabled={!additions.stock || disabled}
+        onClick={() => onAdd('stock')}
+      >
+        Stock Leg
+      </IonButton>
+      <IonButton
+        size="small"
+        fill="outline"
+        disabled={!additions.option || disabled}
+        onClick={() => onAdd('option')}
+      >
+        Option Leg
+      </IonButton>
+      {additions.warning ? (
+        <p className="warning">
+          {additions.warning} <Link to="/pricing">Upgrade</Link>
+        </p>
+      ) : (
+        <>
+          {hasStock && <p className="hint">{ORDER_MESSAGES.oneStockLeg}</p>}
+          {optionCount >= CUSTOM_MAX_OPTION_LEGS && (
+            <p className="hint">{ORDER_MESSAGES.tooManyOptionLegs}</p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
