@@ -75,3 +75,36 @@ export interface OrderCloseParams {
 export interface OrderEditParams {
   readonly orderId: number | null | undefined;
 }
+
+export interface ScanParams {
+  readonly scanId: number | null | undefined;
+  readonly symbol: string | null | undefined;
+}
+
+/** A results sort in the address: `sort=stock_last.desc,expiration_date.asc` (two at most). */
+export type SortInUrl = readonly (readonly [string, 'asc' | 'desc'])[];
+
+export interface ScanSearch {
+  /** The results page as the pager numbers it (1 = the first). */
+  readonly page?: number | undefined;
+  /** `stock_last.desc,expiration_date.asc`: kept as text, so the address stays readable. */
+  readonly sort?: string | undefined;
+}
+
+const SORT_PART = /^([a-z][a-z0-9_]*)\.(asc|desc)$/;
+
+/** `key.dir,key.dir` → pairs; undefined when any part is malformed (the scan's own sort stays). */
+export function sortOf(value: unknown): SortInUrl | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const pairs = value.split(',').map((part) => SORT_PART.exec(part));
+  if (pairs.length > 2 || pairs.some((m) => m === null)) return undefined;
+  return pairs.map((m) => [m?.[1] ?? '', m?.[2] === 'asc' ? 'asc' : 'desc'] as const);
+}
+
+export const sortText = (sort: SortInUrl): string => sort.map(([key, dir]) => `${key}.${dir}`).join(',');
+
+/** /screener/scan/…?page=3&sort=stock_last.desc: the page and sort a shared or reloaded link shows. */
+export function scanSearch(search: Record<string, unknown>): ScanSearch {
+  const page = typeof search.page === 'number' ? parseId(String(search.page)) : null;
+  return { page: page ?? undefined, sort: sortOf(search.sort) ? (search.sort as string) : undefined };
+}

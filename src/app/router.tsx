@@ -22,6 +22,7 @@ import {
   optionalId,
   optionalSymbol,
   planIdParam,
+  scanSearch,
   tradesSearch,
 } from './route-params.ts';
 import { SETTINGS_SECTIONS, type SettingsSection } from './screens/settings/sections.ts';
@@ -106,7 +107,23 @@ const routeTree = rootRoute.addChildren([
     },
     component: lazyRouteComponent(screener, 'ScreenerScreen'),
   }),
-  route('/screener/scan/{-$scanId}/{-$symbol}', scan, 'ScanScreen'),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/screener/scan/{-$scanId}/{-$symbol}',
+    params: {
+      parse: (p: { scanId?: string; symbol?: string }) => ({
+        scanId: optionalId(p.scanId),
+        symbol: optionalSymbol(p.symbol),
+      }),
+      stringify: (p: { scanId?: number | null; symbol?: string | null }) => ({
+        scanId: asText(p.scanId),
+        symbol: asText(p.symbol),
+      }),
+    },
+    validateSearch: scanSearch,
+    beforeLoad: requireValid,
+    component: lazyRouteComponent(scan, 'ScanScreen'),
+  }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/analyzer/{-$symbol}',

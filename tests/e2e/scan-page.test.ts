@@ -5,12 +5,13 @@
  * a sample duplicated; the copy deleted after the confirmation.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ListRole } from '#api/screener-model.ts';
 import { projectRoot } from '#server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { menu, results, rows } from '../support/scan-page.ts';
 import { getScan, listOf, lists } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_MARKET } from '../support/trades.ts';
@@ -28,21 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const rows = (page: Page) => page.locator('.results-table tbody tr.result-row:not(.similar)');
-
-/** Waits for a finished run: rows or an empty text, nothing pending. */
-async function results(page: Page) {
-  await page.locator('.scan-results[aria-busy="false"]').waitFor();
-  await page.locator('.results-table, .scan-results .empty-state').first().waitFor();
-}
-
-async function menu(page: Page, opener: Locator, item: string) {
-  await opener.click();
-  // Strategy entries carry their icon's name before the title.
-  const ends = new RegExp(`(^|\\s)${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await page.getByRole('menuitem', { name: ends }).click();
-}
 
 async function filterDialog(page: Page, filterKey: string) {
   await page.locator(`.active-filter[data-filter="${filterKey}"] .filter-open`).click();

@@ -6,7 +6,7 @@
  * RUN SCAN after filters changed.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScanExportKind, ScanTradeRow } from '#api/scans.ts';
 import { DEFAULT_SCAN_TITLE, type Scan } from '#api/screener-model.ts';
@@ -16,7 +16,9 @@ import { screenerKeys } from '#app/api/keys.ts';
 import { exportScan, scanQuery, screenerApi } from '#app/api/screener.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
 import { notify } from '#app/components/notices.ts';
+import { type ScanParams, type ScanSearch, sortOf, sortText } from '#app/route-params.ts';
 import { SCAN_ROUTE, useScanWrites } from '#app/screens/screener/scan-actions.ts';
+import { columnForKey } from '#domain/columns/column-catalogue.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { CUSTOM_MAX_OPTION_LEGS } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
@@ -32,6 +34,7 @@ import {
   newDraft,
   runBody,
   type ScanDraft,
+  type SortPair,
   saveBody,
   scanSubtitle,
 } from './scan-draft.ts';
@@ -59,10 +62,26 @@ const pageOfScan = (scan: Scan): PageScan => ({
 
 const NEW_PAGE: PageScan = { forId: null, saved: null, draft: newDraft(), title: DEFAULT_SCAN_TITLE };
 
+const scanRoute = getRouteApi(SCAN_ROUTE);
+
+/**
+ * The page's draft with the address's sort (a shared or reloaded link), where it names columns
+ * the table has; otherwise the scan's own.
+ */
+function withSortOf(page: PageScan, search: ScanSearch): PageScan {
+  const sort = sortOf(search.sort)?.filter(([key]) => columnForKey(key) !== undefined);
+  if (!sort || sort.length === 0) return page;
+  return { ...page, draft: { ...page.draft, sorting: sort.map(([key, dir]): SortPair => [key, dir]) } };
+}
+
 export function ScanScreen() {
-  const params = useParams({ strict: false }) as { scanId?: string; symbol?: string };
-  const scanId = params.scanId && /^\d+$/.test(params.scanId) ? Number(params.scanId) : null;
+  const params: ScanParams = scanRoute.useParams();
+  const search: ScanSearch = scanRoute.useSearch();
+  const scanId = params.scanId ?? null;
   const navigate = useNavigate();
+  // The results page and sort live in the address, so a results page can be shared or reloaded.
+  const setSearch = (next: ScanSearch) =>
+    void navigate({ to: '.', search: (prev: ScanSearch) => ({ ...prev, ...next }), replace: true });
   const queryClient = useQueryClient();
   const scan = useQuery({ ...scanQuery(scanId ?? 0), enabled: scanId !== null });
   const subscription = useQuery(subscriptionQuery());
@@ -80,12 +99,12 @@ export function ScanScreen() {
   // The page follows the route: a new scan, or the scan of the id once it has loaded. After a
   // save the page already holds the saved scan, so the new address does not reload it.
   if (scanId === null && (page === null || page.forId !== null)) {
-    setPage(NEW_PAGE);
+    setPage(withSortOf(NEW_PAGE, search));
   } else if (scanId !== null && scan.data && page?.forId !== scanId) {
-    setPage(pageOfScan(scan.data));
+    setPage(withSortOf(pageOfScan(scan.data), search));
   }
   const ready = page !== null && page.forId === scanId;
-  const narrowedTo = scanId === null ? localNarrow : (params.symbol?.toUpperCase() ?? null);
+  const narrowedTo = scanId === null ? localNarrow : (params.symbol ?? null);
   const draft = page?.draft ?? NEW_PAGE.draft;
   const kind = page?.saved ? (page.saved.isSample ? 'sample' : 'own') : 'new';
 
@@ -99,10 +118,13 @@ export function ScanScreen() {
   latestDraft.current = draft;
   const runNow = (d: ScanDraft, pageNo = 0, narrowed = narrowedTo) => void run(bodyFor(d, pageNo, narrowed));
 
-  // Opening a scan, or narrowing and widening it, shows its results (kept ones when they match).
+  // Opening a scan, or narrowing and widening it, shows its results (kept ones when they match),
+  // on the page the address names.
+  const firstPage = useRef((search.page ?? 1) - 1);
   useEffect(() => {
     if (!ready) return;
-    const body = bodyFor(latestDraft.current, 0, narrowedTo);
+    const body = bodyFor(latestDraft.current, firstPage.current, narrowedTo);
+    firstPage.current = 0;
     if (!restore(body)) void run(body);
   }, [ready, narrowedTo, bodyFor, restore, run]);
 
@@ -114,14 +136,21 @@ export function ScanScreen() {
   const onStrategy = (key: ScreenerStrategyKey) => {
     // Spec 2 §4.3: the strategy's defaults, then a new run.
     setDraft(changeStrategy(key), true);
+    setSearch({ page: undefined, sort: undefined });
   };
   const onSort = (key: string, choice: SortChoice) => {
-    setDraft({ ...draft, sorting: applySortChoice(draft.sorting, key, choice) }, true);
+    const sorting = applySortChoice(draft.sorting, key, choice);
+    setDraft({ ...draft, sorting }, true);
+    setSearch({ page: undefined, sort: sortText(sorting) });
+  };
+  const onPage = (pageNo: number) => {
+    runNow(draft, pageNo);
+    setSearch({ page: pageNo > 0 ? pageNo + 1 : undefined });
   };
   const scanHref = scanId === null ? '/screener/scan' : `/screener/scan/${scanId}`;
   const narrow = (symbol: string | null) => {
     if (scanId === null) setLocalNarrow(symbol);
-    else void navigate({ to: SCAN_ROUTE, params: { scanId: String(scanId), symbol: symbol ?? undefined } });
+    else void navigate({ to: SCAN_ROUTE, params: { scanId, symbol: symbol ?? undefined } });
   };
 
   const failed = (error: unknown) => notify({ message: errorMessageOf(error), color: 'danger' });
@@ -130,7 +159,7 @@ export function ScanScreen() {
   const landOn = (saved: Scan) => {
     setPage({ forId: saved.id, saved, draft, title: saved.title });
     // After a save or a duplicate the product opens the scan (spec 2 §2.2).
-    void navigate({ to: SCAN_ROUTE, params: { scanId: String(saved.id), symbol: narrowedTo ?? undefined } });
+    void navigate({ to: SCAN_ROUTE, params: { scanId: saved.id, symbol: narrowedTo ?? undefined } });
   };
   const write = async (call: () => Promise<unknown>) => {
     setBusy(true);
@@ -249,7 +278,7 @@ export function ScanScreen() {
             sorting={draft.sorting}
             narrowedTo={narrowedTo}
             onSort={onSort}
-            onPage={(p) => runNow(draft, p)}
+            onPage={onPage}
             onNarrow={(symbol) => narrow(symbol)}
             onAnalyze={setAnalyzed}
           />

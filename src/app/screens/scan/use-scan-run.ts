@@ -63,10 +63,14 @@ export function useScanRun() {
     setState((s) => ({ status: 'pending', startedAt: Date.now(), previous: shownResult(s) }));
     const ask = (id: string | null) => runScan({ ...body, cacheId: id }, abort.signal);
     try {
-      const answer = await ask(cacheId).catch((e: unknown) => {
+      let answer = await ask(cacheId).catch((e: unknown) => {
         if (cacheId !== null && e instanceof ApiRequestError && e.code === 'NOT_FOUND') return ask(null);
         throw e;
       });
+      // A new run answers its first page (docs/API.md); another page (a reloaded or shared link
+      // names one) comes from the result it just cached.
+      if (answer.page !== body.page && (body.page ?? 0) > 0 && !abort.signal.aborted)
+        answer = await ask(answer.cacheId);
       if (abort.signal.aborted) return;
       kept.current.set(symbol, { signature, answer, body });
       setState({ status: 'done', answer, body });

@@ -118,7 +118,7 @@ export function useCardActions(): { actions: CardActions; busyIds: ReadonlySet<n
         { id: card.id, body: { copyOf: card.id } },
         {
           onSuccess: (copy) =>
-            void navigate({ to: SCAN_ROUTE, params: { scanId: String(copy.id), symbol: undefined } }),
+            void navigate({ to: SCAN_ROUTE, params: { scanId: copy.id, symbol: undefined } }),
         },
       ),
     onDescription: (card, description) => patch.mutate({ id: card.id, patch: { description } }),
