@@ -2,6 +2,9 @@
  * Number formats for displayed and exported values: fixed decimals, thousands grouped with commas,
  * an ASCII minus so spreadsheets read the CSV export, and no "-0".
  */
+/** What a screen shows for a value it does not have. */
+export const MISSING_VALUE = '—';
+
 export const formatNumber = (x: number, decimals: number): string => {
   const fixed = Math.abs(x).toFixed(decimals);
   const [int = '0', frac] = fixed.split('.');

@@ -4,9 +4,9 @@
  * fill M and L. Each underlying gets a liquidity tier that drives its expirations, strike grid,
  * spreads and open interest.
  */
+import { Sector, UnderlyingKind } from '#domain/filters/sectors.ts';
 import type { ReferenceData, ReferenceFundamentals } from './reference-data.ts';
 import { rngFor } from './rng.ts';
-import { Sector, UnderlyingKind } from './sectors.ts';
 import { type SimulatorConfig, universeCount } from './sim-config.ts';
 
 /**
