@@ -138,3 +138,50 @@ describe('dependency rule', () => {
     ).toEqual([]);
   });
 });
+
+/**
+ * Domain modules that no file of the app, the server, the api or the service worker reaches,
+ * directly or through other domain modules: used by their own tests alone, they are dead code.
+ * AssemblyScript sources (`*.as.ts`) are compiled by `npm run build:wasm`, not imported.
+ */
+function unreachableDomainModules(sources: ReadonlyMap<string, string>): string[] {
+  const isDomain = (file: string) => layerOf(file) === 'domain';
+  const reached = new Set<string>();
+  const pending = [...sources.keys()].filter((file) => !isDomain(file));
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const text = sources.get(file) ?? '';
+    for (const spec of [...importsOf(text), ...urlsOf(text)]) {
+      const target = targetOf(file, spec);
+      if (target !== null && !reached.has(target)) pending.push(target);
+    }
+  }
+  return [...sources.keys()]
+    .filter((file) => isDomain(file) && !file.endsWith('.as.ts') && !reached.has(file))
+    .map((file) => relative(root, file))
+    .sort();
+}
+
+const productSources = (): Map<string, string> =>
+  new Map(
+    (Object.values(LAYER_DIRS) as string[])
+      .flatMap((dir) => sourceFiles(dir))
+      .map((file) => [file, readFileSync(file, 'utf8')]),
+  );
+
+describe('no dead domain module', () => {
+  test('every src/domain module is used by the app, the server, the api or the service worker', () => {
+    expect(unreachableDomainModules(productSources())).toEqual([]);
+  });
+
+  test('the check can fail: a module only its tests use, and one only such a module uses, are listed', () => {
+    const sources = productSources();
+    sources.set(join(root, 'src/domain/display/planted.ts'), "import { x } from './planted-helper.ts';");
+    sources.set(join(root, 'src/domain/display/planted-helper.ts'), 'export const x = 1;');
+    expect(unreachableDomainModules(sources)).toEqual([
+      'src/domain/display/planted-helper.ts',
+      'src/domain/display/planted.ts',
+    ]);
+  });
+});

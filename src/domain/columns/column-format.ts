@@ -1,4 +1,4 @@
-import { sectorName, underlyingTypeName } from '../filters/sectors.ts';
+import { Sector, sectorName, underlyingTypeName } from '../filters/sectors.ts';
 import { columnForKey } from './column-catalogue.ts';
 import type { ColumnDefinition } from './column-definition.ts';
 import {
@@ -8,7 +8,7 @@ import {
   recommendationChangeLabel,
   recommendationLabel,
 } from './display-labels.ts';
-import { formatCompactMoney, formatMoney, formatNumber } from './number-format.ts';
+import { formatCompactMoney, formatMoney, formatNumber, MISSING_VALUE } from './number-format.ts';
 
 /** Separator between the elements of a per-leg (or per-breakeven, per-scenario) list. */
 export const LIST_SEPARATOR = ' / ';
@@ -36,7 +36,8 @@ const formatNumeric = (c: ColumnDefinition, v: number): string => {
     case 'boolean':
       return v !== 0 ? 'Yes' : 'No';
     case 'sector':
-      return sectorName(v) ?? String(v);
+      // Funds and indexes that track no sector: a dash, not the bare code.
+      return v === Sector.None ? MISSING_VALUE : (sectorName(v) ?? String(v));
     case 'underlying_type':
       return underlyingTypeName(v) ?? String(v);
     case 'recommendation':

@@ -1,19 +1,51 @@
 /**
- * Number formats for displayed and exported values: fixed decimals, thousands grouped with commas,
- * an ASCII minus so spreadsheets read the CSV export, and no "-0".
+ * The one number format of the app, the results table and the CSV export: fixed decimals,
+ * thousands grouped with commas (en-US), an ASCII minus so spreadsheets read the export, and no
+ * "-0". Rounding is on the number's decimal text, half away from zero (1.005 → 1.01, 2.675 →
+ * 2.68), as the trade log rounds prices to cents (`toCents`), so a price reads the same in a
+ * table and in the order it opens. A missing value (null, undefined, NaN, ±Infinity) reads '—'.
  */
-export const formatNumber = (x: number, decimals: number): string => {
-  const fixed = Math.abs(x).toFixed(decimals);
-  const [int = '0', frac] = fixed.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const negative = x < 0 && Number(fixed) !== 0;
-  return `${negative ? '-' : ''}${grouped}${frac === undefined ? '' : `.${frac}`}`;
-};
+import { fromCents } from '../orders/money.ts';
 
-export const formatMoney = (x: number, decimals: number): string => {
-  const body = formatNumber(Math.abs(x), decimals);
-  return x < 0 && body !== formatNumber(0, decimals) ? `-$${body}` : `$${body}`;
-};
+/** What a screen shows for a value it does not have. */
+export const MISSING_VALUE = '—';
+
+type Maybe = number | null | undefined;
+
+const isMissing = (x: Maybe): x is null | undefined => x === null || x === undefined || !Number.isFinite(x);
+
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(decimals: number, currency: boolean): Intl.NumberFormat {
+  const key = `${decimals}:${currency}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      roundingMode: 'halfExpand',
+      signDisplay: 'negative',
+      ...(currency ? { style: 'currency', currency: 'USD' } : {}),
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** '1,234.57'. */
+export const formatNumber = (x: Maybe, decimals: number): string =>
+  isMissing(x) ? MISSING_VALUE : numberFormat(decimals, false).format(x);
+
+/** Dollars: '$1,234.50', '-$12.00'. */
+export const formatMoney = (x: Maybe, decimals: number): string =>
+  isMissing(x) ? MISSING_VALUE : numberFormat(decimals, true).format(x);
+
+/** A fraction as percent: 0.1234 → '12.34%'. */
+export const formatPercent = (fraction: Maybe, decimals: number): string =>
+  isMissing(fraction) ? MISSING_VALUE : `${formatNumber(fraction * 100, decimals)}%`;
+
+/** Stored integer cents as dollars: 123450 → '$1,234.50'. */
+export const formatCents = (cents: Maybe): string =>
+  isMissing(cents) ? MISSING_VALUE : formatMoney(fromCents(cents), 2);
 
 const COMPACT_STEPS = [
   { size: 1e12, suffix: 'T' },
@@ -23,7 +55,8 @@ const COMPACT_STEPS = [
 ] as const;
 
 /** Large dollar amounts with a unit suffix: $2.45T, $512.30B, $12.00M; below $1,000 as plain money. */
-export const formatCompactMoney = (x: number, decimals: number): string => {
+export const formatCompactMoney = (x: Maybe, decimals: number): string => {
+  if (isMissing(x)) return MISSING_VALUE;
   const step = COMPACT_STEPS.find((s) => Math.abs(x) >= s.size);
   if (step === undefined) return formatMoney(x, decimals);
   return `${formatMoney(x / step.size, decimals)}${step.suffix}`;

@@ -10,8 +10,8 @@
  *
  * Nothing per candidate is allocated; memory is the top lists (capacity × underlyings kept).
  */
+import { UnderlyingKind } from '#domain/filters/sectors.ts';
 import { fillPrice } from '#domain/metrics/bid-ask.ts';
-import { UnderlyingKind } from '../market/sectors.ts';
 import {
   type CondorGroup,
   type CondorKey,

@@ -9,17 +9,16 @@
  * synchronous and answers from memory, so route handlers stay thin.
  */
 import type { OptionContract, Right } from '#domain/contracts/contract.ts';
+import type { UnderlyingKind } from '#domain/filters/sectors.ts';
 import type { MarketSnapshot } from './snapshot.ts';
-
-export type UnderlyingKindCode = 1 | 2 | 3;
 
 /** One row of the universe. */
 export interface UnderlyingInfo {
   readonly symbol: string;
   readonly name: string;
   /** 1 stock, 2 ETF, 3 index. */
-  readonly kind: UnderlyingKindCode;
-  /** Spec sector code (1 Technology … 2361 Healthcare); 0 for funds and indexes without one. */
+  readonly kind: UnderlyingKind;
+  /** Spec sector code (1 Technology … 2361 Healthcare); `Sector.None` for funds and indexes without one. */
   readonly sector: number;
   readonly industry: string;
   /** True for tickers the simulator invented to fill a large universe. */

@@ -4,9 +4,9 @@
  * fill M and L. Each underlying gets a liquidity tier that drives its expirations, strike grid,
  * spreads and open interest.
  */
+import { Sector, UnderlyingKind } from '#domain/filters/sectors.ts';
 import type { ReferenceData, ReferenceFundamentals } from './reference-data.ts';
 import { rngFor } from './rng.ts';
-import { Sector, UnderlyingKind } from './sectors.ts';
 import { type SimulatorConfig, universeCount } from './sim-config.ts';
 
 /**
@@ -133,18 +133,19 @@ const SECTOR_WEIGHTS: readonly [number, number][] = [
   [Sector.RealEstate, 4],
 ];
 
+/** A word for a synthetic company's name, by its sector. */
 const SECTOR_WORD: Readonly<Record<number, string>> = {
-  1: 'Technologies',
-  2: 'Financial',
-  3: 'Media',
-  4: 'Brands',
-  6: 'Foods',
-  7: 'Energy',
-  8: 'Materials',
-  10: 'Power',
-  11: 'Realty',
-  14: 'Industries',
-  2361: 'Therapeutics',
+  [Sector.Technology]: 'Technologies',
+  [Sector.Financial]: 'Financial',
+  [Sector.CommunicationServices]: 'Media',
+  [Sector.ConsumerCyclical]: 'Brands',
+  [Sector.ConsumerDefensive]: 'Foods',
+  [Sector.Energy]: 'Energy',
+  [Sector.BasicMaterials]: 'Materials',
+  [Sector.Utilities]: 'Power',
+  [Sector.RealEstate]: 'Realty',
+  [Sector.Industrials]: 'Industries',
+  [Sector.Healthcare]: 'Therapeutics',
 };
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

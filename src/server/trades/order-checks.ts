@@ -7,12 +7,12 @@
  */
 import type { Leg } from '#domain/contracts/contract.ts';
 import { DomainError } from '#domain/errors.ts';
+import { UnderlyingKind } from '#domain/filters/sectors.ts';
 import type { OrderLeg } from '#domain/orders/order-leg.ts';
 import { orderError, validateOrder } from '#domain/orders/order-validation.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import { validateLegs } from '#domain/strategies/validate-legs.ts';
 import type { MarketProvider } from '../market/provider.ts';
-import { UnderlyingKind } from '../market/sectors.ts';
 import { firstUnlisted, underlyingSymbol } from './market-legs.ts';
 
 /** Throws the first failing rule of the order's values (no market needed). */

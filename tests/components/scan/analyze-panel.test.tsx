@@ -182,6 +182,22 @@ describe('each tab loads what it shows, whatever the scan columns were', () => {
       expect(grid.textContent).toContain(text);
   });
 
+  test('Stock tab of a fund without a sector: Sector shows a dash, not a code', async () => {
+    stubApi({
+      '/account/settings': settings('stock'),
+      '/underlyings/AAPL/bars': BARS,
+      '/underlyings/AAPL/facts': {
+        ...FACTS,
+        values: { ...FACTS.values, name: 'SPDR S&P 500 ETF', sector_id: 0 },
+      },
+    });
+    await renderInRouter(barePanel);
+    const grid = await screen.findByLabelText('Fundamentals');
+    await waitFor(() => expect(grid.textContent).toContain('SPDR S&P 500 ETF'));
+    const sector = within(grid).getByText('Sector', { exact: true });
+    expect(sector.nextElementSibling?.textContent).toBe('—');
+  });
+
   test('Options tab: IV, its rank, skew, volume and open interest; the legs with bid/ask, IV, open interest and dates', async () => {
     stubApi({
       '/account/settings': settings('options'),

@@ -15,6 +15,7 @@ import { type CompiledFilter, compileFilters } from '#domain/filters/compile-fil
 import { epochDayOf, resolveDateRange } from '#domain/filters/date-range.ts';
 import { matchesAnyOf, matchesNoneOf, matchesRange } from '#domain/filters/filter-match.ts';
 import type { FilterValue } from '#domain/filters/filter-value.ts';
+import { UnderlyingKind } from '#domain/filters/sectors.ts';
 import { isTakeable } from '#domain/metrics/takeable.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
@@ -29,7 +30,6 @@ import { type Structure, structureOf } from '#server/engine/structure.ts';
 import { tradeInput, tradeLegs } from '#server/engine/trade-input.ts';
 import { EARNINGS_RELATIONS, SHAPES } from '#server/engine/trade-metric.ts';
 import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '#server/engine/underlying-fields.ts';
-import { UnderlyingKind } from '#server/market/sectors.ts';
 
 export interface RefTrade {
   readonly u: number;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
+import { Sector, sectorName } from '#domain/filters/sectors.ts';
 import { loadReferenceData } from '#server/market/reference-data.ts';
-import { SECTOR_NAMES } from '#server/market/sectors.ts';
 import { buildUniverse } from '#server/market/universe.ts';
 
 const ref = loadReferenceData();
@@ -47,7 +47,7 @@ test('sector and kind codes are the spec codes', () => {
   const all = buildUniverse(ref, { seed: 1, universe: 'M', hours: 'always' });
   for (const x of all) {
     expect([1, 2, 3]).toContain(x.kind);
-    expect(SECTOR_NAMES[x.sector]).toBeDefined();
+    if (x.sector !== Sector.None) expect(sectorName(x.sector), x.symbol).toBeDefined();
     if (x.kind === 1) expect(x.sector).toBeGreaterThan(0);
   }
   const aapl = all.find((x) => x.symbol === 'AAPL');

@@ -5,7 +5,7 @@
  * annualized return, limited-risk trades the reward/risk ratio.
  */
 import type { CalculatedTrade } from '#api/trades.ts';
-import { formatMoney, formatNumber } from '#domain/columns/number-format.ts';
+import { formatMoney, formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { OPTION_MULTIPLIER } from '#domain/contracts/contract.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 
@@ -14,20 +14,21 @@ export interface StripCell {
   readonly value: string;
 }
 
-const pct = (x: number | null | undefined) =>
-  x === null || x === undefined ? '—' : `${formatNumber(x * 100, 1)}%`;
+const pct = (x: number | null | undefined) => formatPercent(x, 1);
 
 export function stripCells(strategy: StrategyKey, trade: CalculatedTrade): StripCell[] {
   const scale = OPTION_MULTIPLIER * trade.size;
   const money = (x: number | null | undefined, unlimited = false) =>
-    unlimited ? 'Unlimited' : x === null || x === undefined ? '—' : formatMoney(x * scale, 2);
+    unlimited ? 'Unlimited' : x === null || x === undefined ? MISSING_VALUE : formatMoney(x * scale, 2);
   const cells: StripCell[] = [
     { label: trade.price_type === 'credit' ? 'Credit' : 'Debit', value: money(trade.price) },
     { label: 'Max. Profit', value: money(trade.max_profit, trade.max_profit_unlimited) },
     { label: 'Max. Loss', value: money(trade.max_loss, trade.max_loss_unlimited) },
     {
       label: (trade.breakevens?.length ?? 0) > 1 ? 'Breakevens' : 'Breakeven',
-      value: trade.breakevens?.length ? trade.breakevens.map((b) => formatMoney(b, 2)).join(' / ') : '—',
+      value: trade.breakevens?.length
+        ? trade.breakevens.map((b) => formatMoney(b, 2)).join(' / ')
+        : MISSING_VALUE,
     },
     { label: 'Prob. Profit', value: pct(trade.prob_profit) },
     { label: 'Return', value: pct(trade.return_acquisition) },
@@ -43,7 +44,10 @@ export function stripCells(strategy: StrategyKey, trade: CalculatedTrade): Strip
   }
   cells.push(
     { label: 'Margin', value: money(trade.margin) },
-    { label: 'Delta', value: trade.delta === undefined ? '—' : formatNumber(trade.delta * scale, 1) },
+    {
+      label: 'Delta',
+      value: trade.delta === undefined ? MISSING_VALUE : formatNumber(trade.delta * scale, 1),
+    },
     { label: 'Theta/day', value: money(trade.theta) },
   );
   return cells;

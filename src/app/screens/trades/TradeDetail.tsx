@@ -5,12 +5,10 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Position } from '#api/trades.ts';
 import type { TradeWrite } from '#app/api/trade-mutations.ts';
 import { tradeWriteKey, tradeWrites } from '#app/api/trades.ts';
-import { formatMoney, formatNumber } from '#domain/columns/number-format.ts';
+import { formatCents, formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 
-const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents / 100, 2));
-const percent = (x: number | null) => (x === null ? '—' : `${formatNumber(x * 100, 2)}%`);
-const date = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+const date = (iso: string | null) => (iso ? iso.slice(0, 10) : MISSING_VALUE);
 const legKey = (leg: Position['legs'][number]) =>
   leg.contract.kind === 'stock'
     ? `stock-${leg.quantity}`
@@ -49,10 +47,10 @@ export function TradeDetail({ position }: { position: Position }) {
               <td>{leg.contract.kind === 'stock' ? 'STOCK' : leg.contract.right}</td>
               <td>{leg.quantity > 0 ? 'BUY' : 'SELL'}</td>
               <td>{Math.abs(leg.quantity)}</td>
-              <td>{leg.contract.kind === 'option' ? leg.contract.expiration : '—'}</td>
-              <td>{leg.contract.kind === 'option' ? leg.contract.strike : '—'}</td>
+              <td>{leg.contract.kind === 'option' ? leg.contract.expiration : MISSING_VALUE}</td>
+              <td>{leg.contract.kind === 'option' ? leg.contract.strike : MISSING_VALUE}</td>
               <td>{formatNumber(leg.fillPrice, 2)}</td>
-              <td>{leg.markPrice === null ? '—' : formatNumber(leg.markPrice, 2)}</td>
+              <td>{formatNumber(leg.markPrice, 2)}</td>
             </tr>
           ))}
         </tbody>
@@ -60,20 +58,20 @@ export function TradeDetail({ position }: { position: Position }) {
       <dl className="detail-figures">
         <div>
           <dt>{open ? 'PL (marked)' : 'Realized PL'}</dt>
-          <dd className={(position.plCents ?? 0) < 0 ? 'loss' : 'gain'}>{money(position.plCents)}</dd>
+          <dd className={(position.plCents ?? 0) < 0 ? 'loss' : 'gain'}>{formatCents(position.plCents)}</dd>
         </div>
         <div>
           <dt>Debit/Credit</dt>
-          <dd>{money(position.accountEffectCents)}</dd>
+          <dd>{formatCents(position.accountEffectCents)}</dd>
         </div>
         <div>
           <dt>Invested</dt>
-          <dd>{money(position.initialMarginCents)}</dd>
+          <dd>{formatCents(position.initialMarginCents)}</dd>
         </div>
         <div>
           <dt>ROI</dt>
           <dd>
-            {percent(position.roi)} ({percent(position.roiAnnualized)} annualized)
+            {formatPercent(position.roi, 2)} ({formatPercent(position.roiAnnualized, 2)} annualized)
           </dd>
         </div>
         <div>

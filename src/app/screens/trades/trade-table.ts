@@ -6,6 +6,7 @@
 import type { Position } from '#api/trades.ts';
 import { columnForKey } from '#domain/columns/column-catalogue.ts';
 import { formatColumnValue } from '#domain/columns/column-format.ts';
+import { MISSING_VALUE } from '#domain/columns/number-format.ts';
 
 /** Grouping by the month of the earliest option expiration, a key of its own (not a column). */
 export const EXPIRATION_MONTH = 'expiration_month';
@@ -42,9 +43,9 @@ export function columnTitle(key: string): string {
 
 /** The value as the table shows it; '—' when missing. */
 export function cellText(key: string, values: RowValues): string {
-  if (!columnForKey(key)) return '—';
+  if (!columnForKey(key)) return MISSING_VALUE;
   const text = formatColumnValue(key, values[key]);
-  return text === '' ? '—' : text;
+  return text === '' ? MISSING_VALUE : text;
 }
 
 export function isSortable(key: string): boolean {

@@ -13,7 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SECTOR_BY_GICS } from '../sectors.ts';
+import { Sector } from '#domain/filters/sectors.ts';
 import { atmTotalVariance, maxEta, type SmileShape, ssviVol } from '../vol-surface.ts';
 import {
   type ChainSample,
@@ -30,6 +30,21 @@ const OUT = import.meta.dirname;
 const TRADING_DAYS = 252;
 
 // --- hand-written facts (public, well known) --------------------------------------------------
+
+/** GICS sector names, as the S&P 500 constituents file spells them, onto the spec's sector codes. */
+const SECTOR_BY_GICS: Readonly<Record<string, Sector>> = {
+  'Information Technology': Sector.Technology,
+  Financials: Sector.Financial,
+  'Communication Services': Sector.CommunicationServices,
+  'Consumer Discretionary': Sector.ConsumerCyclical,
+  'Consumer Staples': Sector.ConsumerDefensive,
+  Energy: Sector.Energy,
+  Materials: Sector.BasicMaterials,
+  Utilities: Sector.Utilities,
+  'Real Estate': Sector.RealEstate,
+  Industrials: Sector.Industrials,
+  'Health Care': Sector.Healthcare,
+};
 
 /** Exchange-traded funds in the universe, with the spec sector code of the sector they track (0 = broad). */
 const ETF_SECTORS: Record<string, number> = {

@@ -50,6 +50,14 @@ describe('facts', () => {
     expect(facts.map((f) => f.key)).toEqual(['name', 'stock_last', 'market_cap', 'p_e']);
     expect(facts.find((f) => f.key === 'market_cap')?.text).toBe('$2.40T');
   });
+
+  test('a fund or index without a sector shows the Sector fact as a dash', () => {
+    const facts = factsOf({ name: 'SPDR S&P 500 ETF', sector_id: 0 }, FUNDAMENTAL_KEYS);
+    expect(facts.map((f) => [f.title, f.text])).toEqual([
+      ['Name', 'SPDR S&P 500 ETF'],
+      ['Sector', '—'],
+    ]);
+  });
 });
 
 describe('the Trade ticket', () => {

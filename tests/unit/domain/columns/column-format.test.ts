@@ -25,6 +25,8 @@ describe('formatColumnValue', () => {
   test('codes as names', () => {
     expect(formatColumnValue('sector_id', 2361)).toBe('Healthcare');
     expect(formatColumnValue('type_id', 2)).toBe('ETF');
+    // Funds and indexes that track no sector carry sector 0: a dash, never a bare code.
+    expect(formatColumnValue('sector_id', 0)).toBe('—');
     expect(formatColumnValue('strategy', 'iron_condor')).toBe('Iron Condor');
     expect(formatColumnValue('iron_condor_shape', 'riskless_up')).toBe('Riskless up');
     expect(formatColumnValue('expiration_type', ['standard', 'weekly'])).toBe('Monthly / Weekly');

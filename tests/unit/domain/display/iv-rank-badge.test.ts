@@ -1,9 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  BOUGHT_PREMIUM_STRATEGIES,
-  ivRankBadge,
-  SOLD_PREMIUM_STRATEGIES,
-} from '#domain/display/iv-rank-badge.ts';
+import { ivRankBadge } from '#domain/display/iv-rank-badge.ts';
+import { STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 
 const bands = (strategy: string) =>
   [0, 0.2, 0.21, 0.5, 0.79, 0.8, 1].map((rank) => ivRankBadge(strategy, rank));
@@ -33,15 +30,26 @@ describe('IV rank badge (spec 2 §9.3)', () => {
     ]);
   });
 
-  test('other strategies and missing ranks are neutral', () => {
+  test('other strategies, unknown keys and missing ranks are neutral', () => {
+    expect(bands('no_such_strategy').every((tone) => tone === 'neutral')).toBe(true);
     expect(bands('custom').every((tone) => tone === 'neutral')).toBe(true);
     expect(bands('long_stock').every((tone) => tone === 'neutral')).toBe(true);
     expect(ivRankBadge('iron_condor', null)).toBe('neutral');
     expect(ivRankBadge('iron_condor', Number.NaN)).toBe('neutral');
   });
 
-  test('the two groups cover 26 strategies and do not overlap', () => {
-    expect(SOLD_PREMIUM_STRATEGIES.size + BOUGHT_PREMIUM_STRATEGIES.size).toBe(26);
-    expect([...SOLD_PREMIUM_STRATEGIES].filter((s) => BOUGHT_PREMIUM_STRATEGIES.has(s))).toEqual([]);
+  test("the side is the strategy catalogue's: 13 sold, 13 bought, custom and stock neutral", () => {
+    const at = (rank: number) => STRATEGY_KEYS.filter((key) => ivRankBadge(key, rank) === 'success');
+    const sold = at(1);
+    const bought = at(0);
+    expect([sold.length, bought.length]).toEqual([13, 13]);
+    expect(sold.filter((key) => bought.includes(key))).toEqual([]);
+    expect(sold).toContain('covered_call');
+    expect(bought).toContain('collar');
+    expect(STRATEGY_KEYS.filter((key) => !sold.includes(key) && !bought.includes(key))).toEqual([
+      'custom',
+      'long_stock',
+      'short_stock',
+    ]);
   });
 });

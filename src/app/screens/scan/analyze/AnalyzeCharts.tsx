@@ -13,6 +13,7 @@ import type uPlot from 'uplot';
 import type { Bar, IvRvRow } from '#api/market.ts';
 import { ProfileChart } from '#app/screens/order/charts/OrderCharts.tsx';
 import { UPlotChart } from '#app/screens/order/charts/UPlotChart.tsx';
+import { formatNumber } from '#domain/columns/number-format.ts';
 import type { PLProfile } from '#domain/metrics/pl-profile.ts';
 import { priceWindow, type SkewCurves } from './analyze-model.ts';
 
@@ -46,7 +47,7 @@ export function AnalyzePriceChart({
         {},
         { label: symbol, stroke: '#0b6bcb', width: 1.5 },
         ...breakevens.map((be) => ({
-          label: `Breakeven ${be.toFixed(2)}`,
+          label: `Breakeven ${formatNumber(be, 2)}`,
           stroke: '#e07b00',
           width: 1,
           dash: [6, 4],

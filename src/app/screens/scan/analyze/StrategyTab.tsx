@@ -2,10 +2,9 @@
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
+import { MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { factsOf, legLines, PRICE_KEYS, rowProfile } from './analyze-model.ts';
 import { AnalyzeProfileChart } from './charts.ts';
-
-const DASH = '—';
 
 export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }) {
   const lines = legLines(row);
@@ -49,7 +48,7 @@ export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }
         {PRICE_KEYS.map((key) => (
           <div key={key}>
             <dt>{key === 'bid' ? 'Bid' : key === 'mid' ? 'Mid' : 'Ask'}</dt>
-            <dd>{prices.get(key) ?? DASH}</dd>
+            <dd>{prices.get(key) ?? MISSING_VALUE}</dd>
           </div>
         ))}
       </dl>

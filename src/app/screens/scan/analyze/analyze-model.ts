@@ -8,7 +8,7 @@ import type { ScanRowLeg, ScanRowValue, ScanTradeRow } from '#api/scans.ts';
 import { DataCategory } from '#domain/columns/categories.ts';
 import { COLUMNS, columnForKey } from '#domain/columns/column-catalogue.ts';
 import { formatColumnValue } from '#domain/columns/column-format.ts';
-import { formatNumber } from '#domain/columns/number-format.ts';
+import { formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { daysToExpiry } from '#domain/contracts/expiry.ts';
 import { type PLProfile, plProfile } from '#domain/metrics/pl-profile.ts';
 import type { LegQuote } from '#domain/metrics/types.ts';
@@ -24,8 +24,6 @@ export const ANALYZE_TAB_LABELS: Readonly<Record<AnalyzeTab, string>> = {
 };
 export const isAnalyzeTab = (value: unknown): value is AnalyzeTab =>
   typeof value === 'string' && (ANALYZE_TABS as readonly string[]).includes(value);
-
-const DASH = '—';
 
 /** One line of the Strategy tab's legs table. */
 export interface LegLine {
@@ -48,7 +46,7 @@ const legType = (leg: ScanRowLeg): string =>
 const legPrice = (leg: ScanRowLeg): string => {
   if (leg.bid > 0 && leg.ask > 0) return `${formatNumber(leg.bid, 2)} - ${formatNumber(leg.ask, 2)}`;
   const one = leg.ask > 0 ? leg.ask : leg.bid;
-  return one > 0 ? formatNumber(one, 2) : DASH;
+  return one > 0 ? formatNumber(one, 2) : MISSING_VALUE;
 };
 
 export const legLines = (row: ScanTradeRow): LegLine[] =>
@@ -57,12 +55,12 @@ export const legLines = (row: ScanTradeRow): LegLine[] =>
     type: legType(leg),
     side: leg.quantity < 0 ? 'SELL' : 'BUY',
     quantity: Math.abs(leg.quantity),
-    expiration: leg.expiration ?? DASH,
-    strike: leg.strike === null ? DASH : formatNumber(leg.strike, 2),
+    expiration: leg.expiration ?? MISSING_VALUE,
+    strike: formatNumber(leg.strike, 2),
     price: legPrice(leg),
     delta: formatNumber(leg.delta, 2),
-    iv: leg.iv === null ? DASH : `${formatNumber(leg.iv * 100, 1)}%`,
-    openInterest: leg.open_interest === null ? DASH : formatNumber(leg.open_interest, 0),
+    iv: formatPercent(leg.iv, 1),
+    openInterest: formatNumber(leg.open_interest, 0),
   }));
 
 /** A titled value of the row, as the results table formats it. */
