@@ -1,13 +1,14 @@
 /**
  * The HTTP contract: every call of the API under /api/v1 as one named entry (method, path with
- * its `:params`, the query and body schemas, the answer, the error codes it may answer). The
- * server registers its routes from it (`#server/http/contract-routes.ts`) and the app's client
- * calls by name (`api.call('scans.run', { body })`), so a renamed path, field or answer is a
+ * its `:params`, the query and body schemas, the answer, the error codes it may answer), kept by
+ * feature in `contract/` and joined here. The server registers its routes from it
+ * (`#server/http/contract-routes.ts`); the app calls through a feature's map
+ * (`apiCaller(SCREENER_CALLS)('scans.run', { body })`), so a renamed path, field or answer is a
  * compile error on both sides.
  *
- * Free of zod at run time on purpose: the app's entry chunk imports this module, so the request
- * schemas appear here as types only; their values are bound to the names in `contract-schemas.ts`,
- * which only the server imports.
+ * Free of zod at run time: the request schemas appear as types only; their values are bound to
+ * the names in `contract-schemas.ts`, which only the server imports. The app imports the
+ * features' maps, never this module's values, so each screen's chunk carries only its own calls.
  */
 import { ACCOUNT_CALLS } from './contract/account.ts';
 import type {

@@ -1,7 +1,7 @@
 /**
- * How an entry of the HTTP contract is written (`call`), and what the app's client and the
- * server read from one: its arguments, its answer, its path filled in. Free of zod at run time:
- * the app's entry chunk imports this module and the shell's feature maps.
+ * How an entry of the HTTP contract is written (`call`), and the types the app's client and the
+ * server read from one: its arguments, its answer, its schemas, its error codes. Free of zod at
+ * run time: the app's entry chunk holds this module (the shell's map uses `call`).
  */
 import type { z } from 'zod';
 import type { ErrorCode } from '#domain/errors.ts';
@@ -14,7 +14,7 @@ export interface CallShapes {
   readonly params?: object;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The answer's body; `void` for 204. */
+  /** The answer's body; `undefined` for 204. */
   readonly answer: unknown;
 }
 
