@@ -6,14 +6,8 @@
 import { z } from 'zod';
 import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 
-export const SCAN_RUN_PATH = '/scans/run';
-export const SCAN_FILTERS_PATH = '/scans/filters';
-export const SCAN_EXPORT_PATHS = {
-  underlyings_page: '/export/underlyings_page',
-  underlyings_all: '/export/underlyings_all',
-  options_all: '/export/options_all',
-} as const;
-export type ScanExportKind = keyof typeof SCAN_EXPORT_PATHS;
+/** The CSV exports (their calls: `SCAN_EXPORT_CALLS` in `contract.ts`). */
+export type ScanExportKind = 'underlyings_page' | 'underlyings_all' | 'options_all';
 
 const symbol = z
   .string()
@@ -77,17 +71,18 @@ export interface ScanFiltersAnswer {
 /** One leg of a result trade. */
 export interface ScanRowLeg {
   /** Contract id (`AAPL260320C150`), or the symbol for the stock leg. */
-  contract: string;
-  kind: 'stock' | 'option';
-  right: 'CALL' | 'PUT' | null;
-  expiration: string | null;
-  strike: number | null;
-  quantity: number;
-  bid: number;
-  ask: number;
-  iv: number | null;
-  delta: number;
-  open_interest: number | null;
+  readonly contract: string;
+  readonly kind: 'stock' | 'option';
+  readonly right: 'CALL' | 'PUT' | null;
+  readonly expiration: string | null;
+  readonly strike: number | null;
+  /** Signed: contracts for options, shares for stock. */
+  readonly quantity: number;
+  readonly bid: number;
+  readonly ask: number;
+  readonly iv: number | null;
+  readonly delta: number;
+  readonly open_interest: number | null;
 }
 
 export type ScanRowValue =
@@ -100,32 +95,39 @@ export type ScanRowValue =
 
 /** A trade row (spec 2 §3.7): values in stored units, by datapoint name. */
 export interface ScanTradeRow {
-  id: string;
-  underlying: string;
-  strategy: string;
-  legs: ScanRowLeg[];
-  values: Record<string, ScanRowValue>;
+  /** The trade's legs as one id: contract ids and quantities. */
+  readonly id: string;
+  readonly underlying: string;
+  readonly strategy: string;
+  readonly legs: readonly ScanRowLeg[];
+  /** Datapoint name → value, for the chosen columns. */
+  readonly values: Readonly<Record<string, ScanRowValue>>;
 }
 
 /** A ticker's row: its best trade, and its next best ones on expand. */
 export interface ScanGroupRow extends ScanTradeRow {
-  /** Other passing trades of the ticker; null when not counted (narrow to the ticker for all). */
-  similarCount: number | null;
-  similar: ScanTradeRow[];
+  /**
+   * Passing trades of this ticker besides this one; null when not counted (the ticker has at least
+   * as many as `similar` shows plus one: narrow the scan to the ticker to see and count them all).
+   */
+  readonly similarCount: number | null;
+  /** The next best trades of the ticker (up to 9), best first. */
+  readonly similar: readonly ScanTradeRow[];
 }
 
-/** `POST /scans/run`. */
+/** `POST /scans/run`: one page of a scan's results. */
 export interface ScanRunAnswer {
-  items: (ScanGroupRow | ScanTradeRow)[];
-  pageSize: number;
+  /** One row per ticker (best trade, with its similar trades), or the trades of a narrowed scan. */
+  readonly items: readonly (ScanGroupRow | ScanTradeRow)[];
+  readonly pageSize: number;
   /** Rows over all pages: tickers, or the narrowed ticker's trades. */
-  totalCount: number;
-  page: number;
-  cacheId: string;
-  narrowed: boolean;
+  readonly totalCount: number;
+  readonly page: number;
+  readonly cacheId: string;
+  readonly narrowed: boolean;
   /** Market instant of the results (ISO). */
-  asOf: string;
-  columns: string[];
+  readonly asOf: string;
+  readonly columns: readonly string[];
 }
 
 /** The export form's fields (`application/x-www-form-urlencoded`). */

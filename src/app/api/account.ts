@@ -1,7 +1,6 @@
 /** Account queries shared by the shell, the router guard and the account screens. */
 import { queryOptions } from '@tanstack/react-query';
-import type { SubscriptionAnswer } from '#api/account.ts';
-import { api } from './client.ts';
+import { shellCall } from './client.ts';
 import { accountKeys } from './keys.ts';
 
 /**
@@ -12,6 +11,6 @@ import { accountKeys } from './keys.ts';
 export const subscriptionQuery = () =>
   queryOptions({
     queryKey: accountKeys.subscription(),
-    queryFn: ({ signal }) => api.get<SubscriptionAnswer>('/account/subscription', signal),
+    queryFn: ({ signal }) => shellCall('account.subscription', signal),
     staleTime: 0,
   });

@@ -1,8 +1,14 @@
 /**
- * The one way the app talks to the API: JSON, the bearer token, the device fingerprint
- * header when present, and the spec's answers to failures (spec 1 §4 and §8):
- * 401 → /signin, 403 → /pricing, 408/504 → the time-out message, others raise `{code, message}`.
+ * The one way the app talks to the API: calls by name from a map of the HTTP contract
+ * (`apiCaller(SCREENER_CALLS)('scans.run', { body })` in `api-caller.ts`, `shellCall(name)` for
+ * the shell's: the path, method and answer come from the call's entry; each feature imports only
+ * its own map, so the entry chunk carries the shell's alone),
+ * JSON, the bearer token, the device fingerprint header when present, and the spec's answers to
+ * failures (spec 1 §4 and §8): 401 → /signin, 403 → /pricing, 408/504 → the time-out message,
+ * others raise `{code, message}`.
  */
+import type { EntryAnswer, HttpMethod } from '#api/contract/define.ts';
+import { SHELL_CALLS } from '#api/contract/shell.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError, TIMEOUT_MESSAGE } from '#api/errors.ts';
 import { API_BASE } from '#api/paths.ts';
 import type { ErrorCode } from '#domain/errors.ts';
@@ -43,14 +49,15 @@ export function configureApiClient(next: Partial<ClientHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A call as sent: a shell call's entry, a feature call's `requestOf`, a replayed write. */
+export interface ApiRequest {
+  readonly method: HttpMethod;
+  /** Under /api/v1, with the query string. */
+  readonly path: string;
+  readonly body?: unknown;
+}
 
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
+export async function apiRequest<T>({ method, path, body }: ApiRequest, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -82,10 +89,14 @@ async function failureOf(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError(status, 'UNKNOWN', GENERIC_ERROR_MESSAGE);
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, undefined, signal),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
-  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
-};
+/** The shell's calls that send nothing. */
+type BareShellCall = 'auth.config' | 'account.subscription' | 'system.message';
+
+/**
+ * A shell call that sends nothing (`shellCall('system.message', signal)`). The features call
+ * through `apiCaller` (`api-caller.ts`, outside the entry chunk), which fills params and queries.
+ */
+export const shellCall = <N extends BareShellCall>(
+  name: N,
+  signal?: AbortSignal,
+): Promise<EntryAnswer<(typeof SHELL_CALLS)[N]>> => apiRequest(SHELL_CALLS[name], signal);

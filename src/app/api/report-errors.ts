@@ -1,5 +1,6 @@
 /** Sends uncaught errors to the server log (best effort: a failed report is dropped). */
 import type { ClientErrorReport } from '#api/client-log.ts';
+import { SHELL_CALLS } from '#api/contract/shell.ts';
 import { API_BASE } from '#api/paths.ts';
 
 export function reportUncaughtErrors(appBuild: string): void {
@@ -13,8 +14,10 @@ export function reportUncaughtErrors(appBuild: string): void {
       url: location.href.slice(0, 2000),
       appBuild,
     };
-    void fetch(`${API_BASE}/client-errors`, {
-      method: 'POST',
+    // Not through the client: no token, no redirect on a refusal, and sent even as the page unloads.
+    const { method, path } = SHELL_CALLS['clientErrors.report'];
+    void fetch(`${API_BASE}${path}`, {
+      method,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(report),
       keepalive: true,

@@ -8,27 +8,24 @@
  * `screenerKeys.scan(id)` for the scan itself, `screenerKeys.universes()` for universes.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { SCAN_EXPORT_CALLS, SCREENER_CALLS } from '#api/contract/screener.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '#api/errors.ts';
 import { API_BASE } from '#api/paths.ts';
-import type { ScanDefinition, ScanExportKind, ScanFiltersAnswer, ScanRunAnswer } from '#api/scans.ts';
+import type { ScanDefinition, ScanExportKind } from '#api/scans.ts';
 import type { ScanPatch, ScanSave, ScanUpdate, UniverseSave } from '#api/screener.ts';
-import type {
-  ListsAnswer,
-  SavedList,
-  SavedScanAnswer,
-  Scan,
-  ScanTag,
-  Universe,
-} from '#api/screener-model.ts';
+import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { storedToken } from '../auth/token.ts';
-import { ApiRequestError, api, apiRequest } from './client.ts';
+import { apiCaller } from './api-caller.ts';
+import { ApiRequestError } from './client.ts';
 import { screenerKeys } from './keys.ts';
+
+const call = apiCaller(SCREENER_CALLS);
 
 /** Every list, the user's own included (the All Scans page). */
 export const scanListsQuery = () =>
   queryOptions({
     queryKey: screenerKeys.lists(),
-    queryFn: ({ signal }) => api.get<ListsAnswer>('/lists?includeCustomLists=true', signal),
+    queryFn: ({ signal }) => call('lists.list', { query: { includeCustomLists: 'true' } }, signal),
     // The restored cache shows at once; the page still asks for the current lists each time
     // (another tab or device may have changed them, and the cache is written a moment late).
     refetchOnMount: 'always',
@@ -37,40 +34,32 @@ export const scanListsQuery = () =>
 export const scanQuery = (id: number) =>
   queryOptions({
     queryKey: screenerKeys.scan(id),
-    queryFn: ({ signal }) => api.get<Scan>(`/scans/${id}`, signal),
+    queryFn: ({ signal }) => call('scans.get', { params: { id } }, signal),
   });
 
 export const scanTagsQuery = () =>
   queryOptions({
     queryKey: screenerKeys.tags(),
-    queryFn: ({ signal }) => api.get<ScanTag[]>('/scans/tags', signal),
+    queryFn: ({ signal }) => call('scans.tags', {}, signal),
     staleTime: 3_600_000,
   });
 
 export const universesQuery = () =>
   queryOptions({
     queryKey: screenerKeys.universes(),
-    queryFn: ({ signal }) => api.get<Universe[]>('/universes', signal),
+    queryFn: ({ signal }) => call('universes.list', {}, signal),
   });
 
 /** The filter names a strategy offers (the ADD FILTERS popup), catalogue order. */
-export const scanFiltersQuery = (strategy: string) =>
+export const scanFiltersQuery = (strategy: ScreenerStrategyKey) =>
   queryOptions({
     queryKey: [...screenerKeys.all, 'filters', strategy] as const,
-    queryFn: ({ signal }) => api.get<ScanFiltersAnswer>(`/scans/filters?strategy=${strategy}`, signal),
+    queryFn: ({ signal }) => call('scans.filters', { query: { strategy } }, signal),
     staleTime: 3_600_000,
   });
 
 /** Runs a scan or pages a cached one (`POST /scans/run`); aborting `signal` cancels it. */
-export const runScan = (body: ScanDefinition, signal?: AbortSignal) =>
-  apiRequest<ScanRunAnswer>('POST', '/scans/run', body, signal);
-
-/** Where the export paths live; kept here rather than read from `api/scans.ts`, which carries zod. */
-const EXPORT_PATHS: Readonly<Record<ScanExportKind, string>> = {
-  underlyings_page: '/export/underlyings_page',
-  underlyings_all: '/export/underlyings_all',
-  options_all: '/export/options_all',
-};
+export const runScan = (body: ScanDefinition, signal?: AbortSignal) => call('scans.run', { body }, signal);
 
 /**
  * A CSV export (docs/API.md): the form the server expects (`Authorization` and the scan as
@@ -81,7 +70,10 @@ export async function exportScan(kind: ScanExportKind, body: ScanDefinition): Pr
     Authorization: `Bearer ${storedToken() ?? ''}`,
     body: JSON.stringify(body),
   });
-  const response = await fetch(`${API_BASE}${EXPORT_PATHS[kind]}`, { method: 'POST', body: form });
+  const response = await fetch(`${API_BASE}${SCREENER_CALLS[SCAN_EXPORT_CALLS[kind]].path}`, {
+    method: 'POST',
+    body: form,
+  });
   if (!response.ok) {
     const failure: unknown = await response.json().catch(() => null);
     throw isApiError(failure)
@@ -103,16 +95,19 @@ export async function exportScan(kind: ScanExportKind, body: ScanDefinition): Pr
 /** The calls behind the screener's writes (docs/API.md, "Screener"). */
 export const screenerApi = {
   /** Saves a new scan; `copyOf` duplicates (DUPLICATE, SAVE AS NEW). */
-  saveScan: (body: ScanSave) => api.post<SavedScanAnswer>('/scans', body),
-  updateScan: (id: number, body: ScanUpdate) => api.put<SavedScanAnswer>(`/scans/${id}`, body),
-  patchScan: (id: number, patch: ScanPatch) => api.patch<Scan>(`/scans/${id}`, patch),
-  deleteScan: (id: number) => api.delete<void>(`/scans/${id}`),
+  saveScan: (body: ScanSave) => call('scans.save', { body }),
+  updateScan: (id: number, body: ScanUpdate) => call('scans.update', { params: { id }, body }),
+  patchScan: (id: number, patch: ScanPatch) => call('scans.patch', { params: { id }, body: patch }),
+  deleteScan: (id: number) => call('scans.delete', { params: { id } }),
   setFavorite: (id: number, marked: boolean) =>
-    marked ? api.put<void>(`/scans/${id}/favorite`) : api.delete<void>(`/scans/${id}/favorite`),
-  createList: (name: string) => api.post<SavedList>('/lists', { name }),
-  renameList: (listId: number, name: string) => api.patch<SavedList>(`/lists/${listId}`, { name }),
-  deleteList: (listId: number) => api.delete<void>(`/lists/${listId}`),
+    call(marked ? 'scans.favorite' : 'scans.unfavorite', { params: { id } }),
+  createList: (name: string) => call('lists.create', { body: { name } }),
+  renameList: (listId: number, name: string) =>
+    call('lists.rename', { params: { id: listId }, body: { name } }),
+  deleteList: (listId: number) => call('lists.delete', { params: { id: listId } }),
   saveUniverse: (universeId: number | null, body: UniverseSave) =>
-    api.patch<Universe>(universeId === null ? '/universes' : `/universes/${universeId}`, body),
-  deleteUniverse: (universeId: number) => api.delete<void>(`/universes/${universeId}`),
+    universeId === null
+      ? call('universes.save', { body })
+      : call('universes.update', { params: { id: universeId }, body }),
+  deleteUniverse: (universeId: number) => call('universes.delete', { params: { id: universeId } }),
 };

@@ -8,7 +8,7 @@
  * trading account name is unique. The request builders live with the screens (`trades.ts`).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client.ts';
+import { type ApiRequest, apiRequest } from './client.ts';
 import { accountKeys } from './keys.ts';
 
 /** Query keys of the trade log; writes refresh the narrowest prefix (`lists()` or `accounts()`). */
@@ -24,18 +24,15 @@ export const tradeKeys = {
 /** The one mutation key of trade-log writes. */
 export const TRADE_WRITE_KEY = [...tradeKeys.all, 'write'] as const;
 
-export interface TradeWrite {
-  readonly method: 'PUT' | 'PATCH' | 'POST' | 'DELETE';
-  /** Under /api/v1. */
-  readonly path: string;
-  readonly body?: unknown;
+/** A write as persisted with the cache: the request (`requestOf`) and what to refresh after it. */
+export interface TradeWrite extends ApiRequest {
   /** What the answer changes: the trade lists, the accounts, or the user's settings (the answer). */
   readonly refresh: 'lists' | 'accounts' | 'settings';
 }
 
 export function registerTradeMutations(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(TRADE_WRITE_KEY, {
-    mutationFn: (write: TradeWrite) => apiRequest<unknown>(write.method, write.path, write.body),
+    mutationFn: (write: TradeWrite) => apiRequest<unknown>(write),
     onSuccess: (answer: unknown, write: TradeWrite) => {
       if (write.refresh === 'settings') return queryClient.setQueryData(accountKeys.settings(), answer);
       return queryClient.invalidateQueries({

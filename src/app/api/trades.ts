@@ -4,75 +4,77 @@
  * and any future live push refreshes them through the one prefix `tradeKeys.lists()`.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { UsageStats, UserSettings } from '#api/account.ts';
+import type { UserSettings } from '#api/account.ts';
+import { ACCOUNT_CALLS } from '#api/contract/account.ts';
+import { MARKET_CALLS } from '#api/contract/market.ts';
+import { TRADE_CALLS } from '#api/contract/trades.ts';
 import type {
-  Bar,
-  ContractValuesRow,
-  IvRvRow,
-  OptionChainRow,
-  UnderlyingFacts,
-  UnderlyingRow,
-} from '#api/market.ts';
-import type { SavedTradeAccount } from '#api/trade-accounts.ts';
-import type {
-  OrderAnswer,
+  ExportFormat,
   OrderPayload,
-  Position,
-  TradeCalculation,
+  OrderStrategy,
+  ThinkorswimExportAnswer,
   TradeCalculationRequest,
   TradeExportRequest,
   TradeView,
+  TradierExportAnswer,
 } from '#api/trades.ts';
-import { api } from './client.ts';
+import { apiCaller, requestOf } from './api-caller.ts';
 import { accountKeys } from './keys.ts';
 import { TRADE_WRITE_KEY, type TradeWrite, tradeKeys } from './trade-mutations.ts';
 
+const tradeCall = apiCaller(TRADE_CALLS);
+const marketCall = apiCaller(MARKET_CALLS);
+const accountCall = apiCaller(ACCOUNT_CALLS);
+
 /** `useMutation({ mutationKey: tradeWriteKey })` runs (and replays) the writes below. */
 export const tradeWriteKey = TRADE_WRITE_KEY;
-
-const orderQueryText = (accountId: number, strategy: string) =>
-  `accountId=${accountId}&strategy=${encodeURIComponent(strategy)}`;
 
 export const tradeWrites = {
   /** A new order, or the closing order of the position opened by `closeOrderId`. */
   submit: (
     accountId: number,
-    strategy: string,
+    strategy: OrderStrategy,
     payload: OrderPayload,
     closeOrderId: number | null,
+  ): TradeWrite => {
+    const query = { accountId, strategy };
+    return {
+      ...(closeOrderId
+        ? requestOf(TRADE_CALLS, 'trades.close', { params: { id: closeOrderId }, query, body: payload })
+        : requestOf(TRADE_CALLS, 'trades.submit', { query, body: payload })),
+      refresh: 'lists',
+    };
+  },
+  adjust: (
+    orderId: number,
+    accountId: number,
+    strategy: OrderStrategy,
+    payload: OrderPayload,
   ): TradeWrite => ({
-    method: 'PUT',
-    path: `/trades${closeOrderId ? `/${closeOrderId}` : ''}?${orderQueryText(accountId, strategy)}`,
-    body: payload,
-    refresh: 'lists',
-  }),
-  adjust: (orderId: number, accountId: number, strategy: string, payload: OrderPayload): TradeWrite => ({
-    method: 'PATCH',
-    path: `/trades/${orderId}?${orderQueryText(accountId, strategy)}`,
-    body: payload,
+    ...requestOf(TRADE_CALLS, 'trades.adjust', {
+      params: { id: orderId },
+      query: { accountId, strategy },
+      body: payload,
+    }),
     refresh: 'lists',
   }),
   archive: (orderId: number, archived: boolean): TradeWrite => ({
-    method: 'POST',
-    path: `/trades/${orderId}/${archived ? 'archive' : 'unarchive'}`,
+    ...requestOf(TRADE_CALLS, archived ? 'trades.archive' : 'trades.unarchive', { params: { id: orderId } }),
     refresh: 'lists',
   }),
   saveAccount: (accountId: number | null, name: string): TradeWrite => ({
-    method: 'PATCH',
-    path: `/tradeaccount${accountId === null ? '' : `/${accountId}`}`,
-    body: { name },
+    ...(accountId === null
+      ? requestOf(TRADE_CALLS, 'tradeAccounts.save', { body: { name } })
+      : requestOf(TRADE_CALLS, 'tradeAccounts.rename', { params: { id: accountId }, body: { name } })),
     refresh: 'accounts',
   }),
   deleteAccount: (accountId: number): TradeWrite => ({
-    method: 'DELETE',
-    path: `/tradeaccount/${accountId}`,
+    ...requestOf(TRADE_CALLS, 'tradeAccounts.delete', { params: { id: accountId } }),
     refresh: 'accounts',
   }),
   /** The trade table's columns, sorting and grouping, stored with the user's settings. */
   tableSettings: (trades: UserSettings['trades']): TradeWrite => ({
-    method: 'PATCH',
-    path: '/account/settings',
-    body: { trades },
+    ...requestOf(ACCOUNT_CALLS, 'account.saveSettings', { body: { trades } }),
     refresh: 'settings',
   }),
 };
@@ -101,7 +103,7 @@ export interface IvRvChoice {
 export const tradeAccountsQuery = () =>
   queryOptions({
     queryKey: tradeKeys.accounts(),
-    queryFn: ({ signal }) => api.get<SavedTradeAccount[]>('/tradeaccount', signal),
+    queryFn: ({ signal }) => tradeCall('tradeAccounts.list', {}, signal),
     // The restored cache shows at once, but every selector asks for the current list: the cache is
     // written a moment late, so a reload right after adding an account would restore a list
     // without it and the editor would offer 'No trading accounts'.
@@ -111,13 +113,13 @@ export const tradeAccountsQuery = () =>
 export const tradesListQuery = (accountId: number, view: TradeView) =>
   queryOptions({
     queryKey: tradeKeys.list(accountId, view),
-    queryFn: ({ signal }) => api.get<Position[]>(`/trades/${view}?accountId=${accountId}`, signal),
+    queryFn: ({ signal }) => tradeCall('trades.list', { params: { view }, query: { accountId } }, signal),
   });
 
 export const orderQuery = (orderId: number) =>
   queryOptions({
     queryKey: tradeKeys.order(orderId),
-    queryFn: ({ signal }) => api.get<OrderAnswer>(`/trades/${orderId}`, signal),
+    queryFn: ({ signal }) => tradeCall('trades.order', { params: { id: orderId } }, signal),
     // Mark prices start a close: take them fresh.
     staleTime: 0,
   });
@@ -125,28 +127,27 @@ export const orderQuery = (orderId: number) =>
 export const userSettingsQuery = () =>
   queryOptions({
     queryKey: accountKeys.settings(),
-    queryFn: ({ signal }) => api.get<UserSettings>('/account/settings', signal),
+    queryFn: ({ signal }) => accountCall('account.settings', {}, signal),
   });
 
 export const underlyingsQuery = () =>
   queryOptions({
     queryKey: marketKeys.underlyings(),
-    queryFn: ({ signal }) => api.get<UnderlyingRow[]>('/underlyings', signal),
+    queryFn: ({ signal }) => marketCall('market.underlyings', {}, signal),
     staleTime: 3_600_000,
   });
 
 export const chainQuery = (symbol: string) =>
   queryOptions({
     queryKey: marketKeys.chain(symbol),
-    queryFn: ({ signal }) =>
-      api.get<OptionChainRow[]>(`/trades/${encodeURIComponent(symbol)}/optionchain`, signal),
+    queryFn: ({ signal }) => marketCall('market.optionChain', { params: { id: symbol } }, signal),
     staleTime: 60_000,
   });
 
 export const barsQuery = (symbol: string) =>
   queryOptions({
     queryKey: marketKeys.bars(symbol),
-    queryFn: ({ signal }) => api.get<Bar[] | null>(`/underlyings/${encodeURIComponent(symbol)}/bars`, signal),
+    queryFn: ({ signal }) => marketCall('market.bars', { params: { symbol } }, signal),
     staleTime: 3_600_000,
   });
 
@@ -154,8 +155,7 @@ export const barsQuery = (symbol: string) =>
 export const factsQuery = (symbol: string) =>
   queryOptions({
     queryKey: marketKeys.facts(symbol),
-    queryFn: ({ signal }) =>
-      api.get<UnderlyingFacts>(`/underlyings/${encodeURIComponent(symbol)}/facts`, signal),
+    queryFn: ({ signal }) => marketCall('market.facts', { params: { symbol } }, signal),
     staleTime: 60_000,
   });
 
@@ -163,8 +163,12 @@ export const ivRvQuery = (symbol: string, choice: IvRvChoice) =>
   queryOptions({
     queryKey: marketKeys.ivRv(symbol, choice),
     queryFn: ({ signal }) =>
-      api.get<IvRvRow[]>(
-        `/underlyings/${encodeURIComponent(symbol)}/iv-rv?delta=${choice.delta}&dte=${choice.dte}&right=${choice.right ?? 'null'}`,
+      marketCall(
+        'market.ivRv',
+        {
+          params: { symbol },
+          query: { delta: choice.delta, dte: choice.dte, right: choice.right ?? 'null' },
+        },
         signal,
       ),
     // Daily history: it changes once a session.
@@ -175,9 +179,8 @@ export const stockLastQuery = (symbol: string) =>
   queryOptions({
     queryKey: marketKeys.stockLast(symbol),
     queryFn: async () => {
-      const [row] = await api.post<ContractValuesRow[]>('/contract', {
-        contractIds: [symbol],
-        fields: ['stock_last'],
+      const [row] = await marketCall('market.contractValues', {
+        body: { contractIds: [symbol], fields: ['stock_last'] },
       });
       return row?.stock_last ?? null;
     },
@@ -188,17 +191,24 @@ export const stockLastQuery = (symbol: string) =>
 export const calculationQuery = (request: TradeCalculationRequest) =>
   queryOptions({
     queryKey: tradeKeys.calculation(request),
-    queryFn: () => api.post<TradeCalculation>('/trades/trade', request),
+    queryFn: () => tradeCall('trades.calculate', { body: request }),
     retry: false,
     staleTime: 15_000,
     gcTime: 60_000,
   });
 
-export const exportOrder = <T>(format: 'thinkorswim' | 'tradier', request: TradeExportRequest) =>
-  api.post<T>(`/trades/trade/export/${format}`, request);
+export function exportOrder(
+  format: 'thinkorswim',
+  request: TradeExportRequest,
+): Promise<ThinkorswimExportAnswer>;
+export function exportOrder(format: 'tradier', request: TradeExportRequest): Promise<TradierExportAnswer>;
+/** The answer's shape follows the format; the contract types it as either. */
+export function exportOrder(format: ExportFormat, request: TradeExportRequest) {
+  return tradeCall('trades.export', { params: { format }, body: request });
+}
 
 export const usageStatsQuery = () =>
   queryOptions({
     queryKey: accountKeys.usageStats(),
-    queryFn: ({ signal }) => api.get<UsageStats>('/account/usagestats', signal),
+    queryFn: ({ signal }) => accountCall('account.usageStats', {}, signal),
   });

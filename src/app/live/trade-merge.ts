@@ -117,10 +117,9 @@ function mergeList(
  */
 export function mergeTradeData<T>(data: T, updates: ReadonlyMap<string, LiveTradeUpdate>): T {
   if (Array.isArray(data)) return mergeList(data, updates) as T;
-  if (typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items)) {
-    const items = (data as unknown as { items: unknown[] }).items;
-    const merged = mergeList(items, updates);
-    return merged === items ? data : ({ ...data, items: merged } as T);
-  }
-  return data;
+  if (typeof data !== 'object' || data === null || !('items' in data)) return data;
+  const { items } = data;
+  if (!Array.isArray(items)) return data;
+  const merged = mergeList(items, updates);
+  return merged === items ? data : ({ ...data, items: merged } as T);
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { SYSTEM_MESSAGE_POLL_MS, type SystemMessage } from '#api/system-message.ts';
 import { useCachedData, useRefresh } from '../api/cached-query.ts';
-import { api } from '../api/client.ts';
+import { shellCall } from '../api/client.ts';
 import { systemKeys } from '../api/keys.ts';
 
 const DISMISSED_KEY = 'system-message:dismissed';
@@ -18,8 +18,7 @@ export function SystemMessageBanner() {
       queryClient.fetchQuery({
         queryKey: systemKeys.message(),
         // 204 (no message) has no body; the cache keeps null rather than undefined.
-        queryFn: async ({ signal }) =>
-          (await api.get<SystemMessage | undefined>('/system/message', signal)) ?? null,
+        queryFn: async ({ signal }) => (await shellCall('system.message', signal)) ?? null,
         staleTime: 0,
       }),
     [queryClient],

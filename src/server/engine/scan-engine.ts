@@ -4,6 +4,7 @@
  * pages of rows and CSV exports from the cache. See docs/ENGINE.md.
  */
 import { availableParallelism } from 'node:os';
+import type { ScanRunAnswer } from '#api/scans.ts';
 import { canonicalJson } from '#domain/canonical-json.ts';
 import { columnForKey } from '#domain/columns/column-catalogue.ts';
 import { ColumnScope } from '#domain/columns/column-definition.ts';
@@ -55,19 +56,8 @@ export interface ScanRequest extends ScanSpec {
   readonly columns?: readonly string[] | null;
 }
 
-export interface ScanPage {
-  /** One row per ticker (best trade, with its similar trades), or the trades of a narrowed scan. */
-  readonly items: readonly (GroupRow | TradeRow)[];
-  readonly pageSize: number;
-  /** Rows over all pages: tickers, or trades of the narrowed ticker. */
-  readonly totalCount: number;
-  readonly page: number;
-  readonly cacheId: string;
-  readonly narrowed: boolean;
-  /** Market instant of the results (ISO). */
-  readonly asOf: string;
-  readonly columns: readonly string[];
-}
+/** A page of results: the API's answer, built by the engine. */
+export type ScanPage = ScanRunAnswer;
 
 export type ExportKind = 'underlyings_page' | 'underlyings_all' | 'options_all';
 

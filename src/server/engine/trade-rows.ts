@@ -5,6 +5,12 @@
  * app and the CSV export format them with `formatColumnValue`); lists are per leg, breakeven or
  * scenario; dates are `YYYY-MM-DD`; missing values are null.
  */
+import type {
+  ScanGroupRow as GroupRow,
+  ScanRowLeg as RowLeg,
+  ScanRowValue as RowValue,
+  ScanTradeRow as TradeRow,
+} from '#api/scans.ts';
 import { columnForKey } from '#domain/columns/column-catalogue.ts';
 import { formatContractId } from '#domain/contracts/contract-id.ts';
 import { isoDateOfEpochDay } from '#domain/filters/date-range.ts';
@@ -22,49 +28,8 @@ import { TradeKernel } from './trade-kernel.ts';
 import { METRIC, SCENARIO_METRICS, TRADE_METRICS, type TradeMetricName } from './trade-metric.ts';
 import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from './underlying-fields.ts';
 
-export type RowValue =
-  | number
-  | string
-  | boolean
-  | null
-  | readonly (number | string | null)[]
-  | Record<string, number>;
-
-export interface RowLeg {
-  /** `formatContractId`: `AAPL260320C150`, or the symbol for stock. */
-  readonly contract: string;
-  readonly kind: 'stock' | 'option';
-  readonly right: 'CALL' | 'PUT' | null;
-  readonly expiration: string | null;
-  readonly strike: number | null;
-  /** Signed: contracts for options, shares for stock. */
-  readonly quantity: number;
-  readonly bid: number;
-  readonly ask: number;
-  readonly iv: number | null;
-  readonly delta: number;
-  readonly open_interest: number | null;
-}
-
-export interface TradeRow {
-  /** The trade's legs as one id: contract ids and quantities. */
-  readonly id: string;
-  readonly underlying: string;
-  readonly strategy: string;
-  readonly legs: readonly RowLeg[];
-  /** Datapoint name → value, for the chosen columns. */
-  readonly values: Readonly<Record<string, RowValue>>;
-}
-
-export interface GroupRow extends TradeRow {
-  /**
-   * Passing trades of this ticker besides this one; null when not counted (the ticker has at least
-   * as many as `similar` shows plus one: narrow the scan to the ticker to see and count them all).
-   */
-  readonly similarCount: number | null;
-  /** The next best trades of the ticker (up to 9), best first. */
-  readonly similar: readonly TradeRow[];
-}
+/** The rows' shapes are the API's (`POST /scans/run`), under the engine's names. */
+export type { GroupRow, RowLeg, RowValue, TradeRow };
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 /**

@@ -5,19 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  DEFAULT_USER_SETTINGS,
-  type SubscriptionAnswer,
-  type UsageStats,
-  type UserSettings,
-  userSettingsPatchSchema,
-  userSettingsSchema,
-} from '#api/account.ts';
+import { DEFAULT_USER_SETTINGS, type UserSettings, userSettingsSchema } from '#api/account.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { usageStats } from '#domain/plans/usage-stats.ts';
 import { RouteAccess, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { parseInput } from '../http/errors.ts';
+import { route } from '../http/contract-routes.ts';
 import { savedScanCount } from '../screener/scan-store.ts';
 import { deleteAccount } from '../users/account-deletion.ts';
 import { takeSignupFlag } from '../users/users.ts';
@@ -63,7 +56,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
   const { db } = deps;
   const signedIn = { config: { access: RouteAccess.SignedIn } };
 
-  app.get('/account/subscription', signedIn, async (request): Promise<SubscriptionAnswer> => {
+  route(app, 'account.subscription', signedIn, async (request) => {
     const user = requireUser(request);
     const signup = await takeSignupFlag(db, user.id);
     if (signup) {
@@ -75,14 +68,14 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
     return { status, planId, goodUntilDays, scanCount, signup, guid: user.guid, processor };
   });
 
-  app.get('/account/settings', signedIn, async (request): Promise<UserSettings> => {
+  route(app, 'account.settings', signedIn, async (request) => {
     const user = requireUser(request);
     return settingsFrom(await storedSettings(db, user.id));
   });
 
-  app.patch('/account/settings', signedIn, async (request): Promise<UserSettings> => {
+  route(app, 'account.saveSettings', signedIn, async (request, _reply, input) => {
     const user = requireUser(request);
-    const patch = parseInput(userSettingsPatchSchema, request.body);
+    const patch = input.body();
     const current = settingsFrom(await storedSettings(db, user.id));
     const next: UserSettings = {
       trades: { ...current.trades, ...patch.trades },
@@ -99,14 +92,14 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
   });
 
   // Deleting one's account (docs/SECURITY.md): reachable with an ended subscription too.
-  app.delete('/account', signedIn, async (request, reply) => {
+  route(app, 'account.delete', signedIn, async (request, reply) => {
     const user = requireUser(request);
     await deleteAccount(db, user.id, { embeddedIssuer: deps.embeddedIssuer });
     request.log.info({ userId: user.id }, 'account deleted');
     return reply.status(204).send();
   });
 
-  app.get('/account/usagestats', signedIn, async (request): Promise<UsageStats> => {
+  route(app, 'account.usageStats', signedIn, async (request) => {
     const user = requireUser(request);
     // Watched scans arrive with scan watching; until then none are watched.
     return usageStats(effectiveLimits(user.subscription), 0);

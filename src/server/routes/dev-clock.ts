@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { type DevClockState, devClockRequestSchema } from '#api/dev-clock.ts';
+import type { DevClockState } from '#api/dev-clock.ts';
 import { DAY_MS } from '#domain/plans/calendar.ts';
 import { RouteAccess } from '../auth/authenticate.ts';
 import type { Clock } from '../clock.ts';
-import { parseInput } from '../http/errors.ts';
+import { route } from '../http/contract-routes.ts';
 
 const stateOf = (clock: Clock): DevClockState => ({
   now: new Date(clock.now()).toISOString(),
@@ -16,9 +16,9 @@ const stateOf = (clock: Clock): DevClockState => ({
  */
 export function devClockRoutes(app: FastifyInstance, deps: { clock: Clock }): void {
   const open = { config: { access: RouteAccess.Public } };
-  app.get('/dev/clock', open, async () => stateOf(deps.clock));
-  app.post('/dev/clock', open, async (request) => {
-    const { offsetDays } = parseInput(devClockRequestSchema, request.body);
+  route(app, 'dev.clock', open, async () => stateOf(deps.clock));
+  route(app, 'dev.setClock', open, async (_request, _reply, input) => {
+    const { offsetDays } = input.body();
     await deps.clock.setOffsetMs(Math.round(offsetDays * DAY_MS));
     return stateOf(deps.clock);
   });

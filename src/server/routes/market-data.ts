@@ -4,16 +4,11 @@
  * the legs, and contract values (the stock's last price for a stock leg). Thin reads of the market
  * provider. The spreadsheet add-on reads the same answers under `/addon/…`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  type Bar,
   type ContractValuesRow,
-  contractValuesRequestSchema,
-  type IvRvRow,
-  ivRvQuerySchema,
   type OptionChainRow,
   symbolParamSchema,
-  type UnderlyingFacts,
   type UnderlyingRow,
 } from '#api/market.ts';
 import type { Contract } from '#domain/contracts/contract.ts';
@@ -21,6 +16,7 @@ import { parseContractId, UnknownContractError } from '#domain/contracts/contrac
 import { DomainError, notFound, PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
+import { type CallInput, route } from '../http/contract-routes.ts';
 import { parseInput } from '../http/errors.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { underlyingFacts } from '../market/underlying-facts.ts';
@@ -67,8 +63,12 @@ export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketPro
     }));
   };
 
-  const contractValues = async (request: FastifyRequest): Promise<ContractValuesRow[]> => {
-    const { contractIds, fields } = parseInput(contractValuesRequestSchema, request.body);
+  const contractValues = async (
+    _request: FastifyRequest,
+    _reply: FastifyReply,
+    input: CallInput<'market.contractValues' | 'addIn.contractValues'>,
+  ): Promise<ContractValuesRow[]> => {
+    const { contractIds, fields } = input.body();
     return contractIds.map((contractId) => {
       const row: ContractValuesRow = { contractId };
       let contract: Contract | undefined;
@@ -90,30 +90,30 @@ export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketPro
 
   // Each call and its add-on twin share one handler; the twins are for plans with the add-in.
   const addIn = { preHandler: requireAddIn };
-  app.get('/underlyings', underlyings);
-  app.get('/addon/underlyings', addIn, underlyings);
-  app.get('/trades/:id/optionchain', optionChain);
-  app.get('/addon/:id/optionchain', addIn, optionChain);
-  app.post('/contract', contractValues);
-  app.post('/addon/contract', addIn, contractValues);
+  route(app, 'market.underlyings', {}, underlyings);
+  route(app, 'addIn.underlyings', addIn, underlyings);
+  route(app, 'market.optionChain', {}, optionChain);
+  route(app, 'addIn.optionChain', addIn, optionChain);
+  route(app, 'market.contractValues', {}, contractValues);
+  route(app, 'addIn.contractValues', addIn, contractValues);
 
-  app.get('/underlyings/:symbol/bars', async (request): Promise<Bar[] | null> => {
+  route(app, 'market.bars', {}, async (request) => {
     const bars = market.bars(symbolOf(request));
     return bars
       ? bars.map(({ time, open, high, low, close, volume }) => ({ time, open, high, low, close, volume }))
       : null;
   });
 
-  app.get('/underlyings/:symbol/facts', async (request): Promise<UnderlyingFacts> => {
+  route(app, 'market.facts', {}, async (request) => {
     const symbol = symbolOf(request);
     const facts = underlyingFacts(market, symbol);
     if (!facts) throw notFound(`Symbol ${symbol}`);
     return facts;
   });
 
-  app.get('/underlyings/:symbol/iv-rv', async (request): Promise<IvRvRow[]> => {
+  route(app, 'market.ivRv', {}, async (request, _reply, input) => {
     const symbol = symbolOf(request);
-    const query = parseInput(ivRvQuerySchema, request.query, 'query');
+    const query = input.query();
     const rows = market.ivHistory(symbol, query);
     if (!rows) throw notFound(`Symbol ${symbol}`);
     // The first sessions lack a full window of closes: their HV is NaN, answered as null.

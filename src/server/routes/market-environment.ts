@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MarketEnvironment } from '#api/market-environment.ts';
+import { route } from '../http/contract-routes.ts';
 import type { MarketProvider } from '../market/provider.ts';
 
 /**
@@ -7,8 +7,5 @@ import type { MarketProvider } from '../market/provider.ts';
  * provider prices its chains and the trade metrics with.
  */
 export function marketEnvironmentRoutes(app: FastifyInstance, deps: { market: MarketProvider }): void {
-  app.get(
-    '/market/environment',
-    async (): Promise<MarketEnvironment> => ({ riskFreeRate: deps.market.riskFreeRate() }),
-  );
+  route(app, 'market.environment', {}, async () => ({ riskFreeRate: deps.market.riskFreeRate() }));
 }

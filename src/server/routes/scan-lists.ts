@@ -6,10 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type ListsAnswer, listNameSchema, listsQuerySchema, type SavedList } from '#api/screener.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { parseInput } from '../http/errors.ts';
+import { route } from '../http/contract-routes.ts';
 import { pathId } from '../http/path-id.ts';
 import { createList, deleteList, listsFor, renameList } from '../screener/scan-lists.ts';
 import { lockUser } from '../trades/trade-store.ts';
@@ -17,16 +16,16 @@ import { lockUser } from '../trades/trade-store.ts';
 export function scanListRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
   const { db } = deps;
 
-  app.get('/lists', async (request): Promise<ListsAnswer> => {
+  route(app, 'lists.list', {}, async (request, _reply, input) => {
     const user = requireUser(request);
-    const { includeCustomLists } = parseInput(listsQuerySchema, request.query, 'query');
+    const { includeCustomLists } = input.query();
     const includeCustom = includeCustomLists === 'true' || includeCustomLists === '1';
     return { lists: await listsFor(db, user, includeCustom) };
   });
 
-  app.post('/lists', async (request, reply): Promise<SavedList> => {
+  route(app, 'lists.create', {}, async (request, reply, input) => {
     const user = requireUser(request);
-    const { name } = parseInput(listNameSchema, request.body);
+    const { name } = input.body();
     const list = await db.transaction().execute(async (trx) => {
       // Serializes the user's list changes: two creates of one name cannot both pass the check.
       await lockUser(trx, user.id);
@@ -36,17 +35,17 @@ export function scanListRoutes(app: FastifyInstance, deps: { db: Kysely<Database
     return list;
   });
 
-  app.patch('/lists/:id', async (request): Promise<SavedList> => {
+  route(app, 'lists.rename', {}, async (request, _reply, input) => {
     const user = requireUser(request);
     const id = pathId(request, 'List');
-    const { name } = parseInput(listNameSchema, request.body);
+    const { name } = input.body();
     return db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
       return renameList(trx, user.id, id, name);
     });
   });
 
-  app.delete('/lists/:id', async (request, reply) => {
+  route(app, 'lists.delete', {}, async (request, reply) => {
     const user = requireUser(request);
     const id = pathId(request, 'List');
     await db.transaction().execute(async (trx) => {

@@ -4,15 +4,7 @@
  * goes away cancels its scan; a scan past the time budget answers 504 TIMEOUT.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import {
-  SCAN_FILTERS_PATH,
-  SCAN_RUN_PATH,
-  type ScanDefinition,
-  type ScanFiltersAnswer,
-  type ScanRunAnswer,
-  scanDefinitionSchema,
-  scanFiltersQuerySchema,
-} from '#api/scans.ts';
+import type { ScanDefinition } from '#api/scans.ts';
 import { DomainError } from '#domain/errors.ts';
 import { FilterValueError } from '#domain/filters/filter-value-error.ts';
 import { requireUser } from '../auth/authenticate.ts';
@@ -20,7 +12,7 @@ import type { RateLimits } from '../config.ts';
 import type { ScanEngine, ScanRequest } from '../engine/scan-engine.ts';
 import { ScanCancelledError } from '../engine/scan-run.ts';
 import { ScanInputError } from '../engine/scan-spec.ts';
-import { parseInput } from '../http/errors.ts';
+import { route } from '../http/contract-routes.ts';
 import { heavyCallLimit } from '../http/rate-limits.ts';
 import { assertCanRunScan } from '../screener/scan-limits.ts';
 import type { Db } from '../screener/scan-store.ts';
@@ -87,20 +79,19 @@ export function abortOnClose(reply: FastifyReply): AbortSignal {
 
 export const scanRunRoutes: FastifyPluginAsync<ScanRouteDeps> = async (app, { engine, db, limits }) => {
   const limited = { config: { rateLimit: heavyCallLimit(limits.scanRuns, 'scan-run') } };
-  app.post(SCAN_RUN_PATH, limited, async (request, reply): Promise<ScanRunAnswer> => {
-    const def = parseInput(scanDefinitionSchema, request.body);
+  route(app, 'scans.run', limited, async (request, reply, input) => {
+    const def = input.body();
     const user = requireUser(request);
     const scan = await scanRequestFor(db, user, def);
     try {
-      const page = await engine.run(userIdOf(user), scan, abortOnClose(reply));
-      return page as unknown as ScanRunAnswer;
+      return await engine.run(userIdOf(user), scan, abortOnClose(reply));
     } catch (err) {
       throw scanErrorToHttp(err);
     }
   });
 
-  app.get(SCAN_FILTERS_PATH, async (request): Promise<ScanFiltersAnswer> => {
-    const { strategy } = parseInput(scanFiltersQuerySchema, request.query, 'query');
+  route(app, 'scans.filters', {}, async (_request, _reply, input) => {
+    const { strategy } = input.query();
     return { strategy, filters: engine.filtersFor(strategy) };
   });
 };

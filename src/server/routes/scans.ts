@@ -7,19 +7,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  DEFAULT_SCAN_TITLE,
-  type SavedScanAnswer,
-  type Scan,
-  type ScanTag,
-  scanPatchSchema,
-  scanSaveSchema,
-  scanUpdateSchema,
-} from '#api/screener.ts';
+import { DEFAULT_SCAN_TITLE, type Scan } from '#api/screener.ts';
 import { notFound } from '#domain/errors.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { parseInput } from '../http/errors.ts';
+import { route } from '../http/contract-routes.ts';
 import { pathId } from '../http/path-id.ts';
 import { type NormalizedScan, normalizeScan } from '../screener/scan-definition.ts';
 import { assertCanSaveScan } from '../screener/scan-limits.ts';
@@ -62,11 +54,11 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
     return scanOf(db, user, row);
   };
 
-  app.get('/scans/tags', async (): Promise<ScanTag[]> => allTags(db));
+  route(app, 'scans.tags', {}, async () => allTags(db));
 
-  app.post('/scans', async (request, reply): Promise<SavedScanAnswer> => {
+  route(app, 'scans.save', {}, async (request, reply, call) => {
     const user = requireUser(request);
-    const input = parseInput(scanSaveSchema, request.body);
+    const input = call.body();
     const { warnings, warn } = collector(request);
     const id = await db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
@@ -95,15 +87,12 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
     return { ...(await load(user, id)), warnings };
   });
 
-  app.get(
-    '/scans/:id',
-    async (request): Promise<Scan> => load(requireUser(request), pathId(request, 'Scan')),
-  );
+  route(app, 'scans.get', {}, async (request) => load(requireUser(request), pathId(request, 'Scan')));
 
-  app.put('/scans/:id', async (request): Promise<SavedScanAnswer> => {
+  route(app, 'scans.update', {}, async (request, _reply, call) => {
     const user = requireUser(request);
     const id = pathId(request, 'Scan');
-    const input = parseInput(scanUpdateSchema, request.body);
+    const input = call.body();
     const { warnings, warn } = collector(request);
     await db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
@@ -127,10 +116,10 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
     return { ...(await load(user, id)), warnings };
   });
 
-  app.patch('/scans/:id', async (request): Promise<Scan> => {
+  route(app, 'scans.patch', {}, async (request, _reply, input) => {
     const user = requireUser(request);
     const id = pathId(request, 'Scan');
-    const patch = parseInput(scanPatchSchema, request.body);
+    const patch = input.body();
     await db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
       const row = await ownScan(trx, user.id, id);
@@ -150,7 +139,7 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
     return load(user, id);
   });
 
-  app.delete('/scans/:id', async (request, reply) => {
+  route(app, 'scans.delete', {}, async (request, reply) => {
     const user = requireUser(request);
     const id = pathId(request, 'Scan');
     await ownScan(db, user.id, id);
@@ -178,6 +167,6 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
     }
     return reply.status(204).send();
   };
-  app.put('/scans/:id/favorite', (request, reply) => favorite(request, reply, true));
-  app.delete('/scans/:id/favorite', (request, reply) => favorite(request, reply, false));
+  route(app, 'scans.favorite', {}, (request, reply) => favorite(request, reply, true));
+  route(app, 'scans.unfavorite', {}, (request, reply) => favorite(request, reply, false));
 }

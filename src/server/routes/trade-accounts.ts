@@ -6,12 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type SavedTradeAccount, tradeAccountSaveSchema } from '#api/trade-accounts.ts';
+import type { SavedTradeAccount } from '#api/trade-accounts.ts';
 import { DomainError, notFound } from '#domain/errors.ts';
 import { effectiveLimits, hasRoom } from '#domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { parseInput } from '../http/errors.ts';
+import { route } from '../http/contract-routes.ts';
 import { pathId } from '../http/path-id.ts';
 import { type Db, lockUser } from '../trades/trade-store.ts';
 
@@ -54,7 +54,7 @@ export function tradeAccountRoutes(app: FastifyInstance, deps: { db: Kysely<Data
     return answer(row);
   };
 
-  app.get('/tradeaccount', async (request): Promise<SavedTradeAccount[]> => {
+  route(app, 'tradeAccounts.list', {}, async (request) => {
     const user = requireUser(request);
     const rows = await db
       .selectFrom('trade_accounts')
@@ -65,9 +65,9 @@ export function tradeAccountRoutes(app: FastifyInstance, deps: { db: Kysely<Data
     return rows.map(answer);
   });
 
-  app.patch('/tradeaccount', async (request): Promise<SavedTradeAccount> => {
+  route(app, 'tradeAccounts.save', {}, async (request, _reply, input) => {
     const user = requireUser(request);
-    const { account_id: given, name } = parseInput(tradeAccountSaveSchema, request.body);
+    const { account_id: given, name } = input.body();
     // The spec's single save call: an account id in the body renames that account.
     if (given != null) return rename(user.id, given, name);
     const limit = effectiveLimits(user.subscription).maxTradingAccounts;
@@ -90,10 +90,10 @@ export function tradeAccountRoutes(app: FastifyInstance, deps: { db: Kysely<Data
     return answer(row);
   });
 
-  app.patch('/tradeaccount/:id', async (request): Promise<SavedTradeAccount> => {
+  route(app, 'tradeAccounts.rename', {}, async (request, _reply, input) => {
     const user = requireUser(request);
     const id = pathId(request, 'Trading account');
-    const { account_id: given, name } = parseInput(tradeAccountSaveSchema, request.body);
+    const { account_id: given, name } = input.body();
     if (given != null && given !== id) {
       throw new DomainError('VALIDATION_FAILED', {
         details: { 'body.account_id': 'Does not match the path.' },
@@ -102,7 +102,7 @@ export function tradeAccountRoutes(app: FastifyInstance, deps: { db: Kysely<Data
     return rename(user.id, id, name);
   });
 
-  app.delete('/tradeaccount/:id', async (request, reply) => {
+  route(app, 'tradeAccounts.delete', {}, async (request, reply) => {
     const user = requireUser(request);
     const id = pathId(request, 'Trading account');
     // Its positions and orders go with it (foreign keys cascade), in one statement.

@@ -13,17 +13,8 @@ import {
   EXPORT_FORMATS,
   type ExportFormat,
   type OrderAnswer,
-  orderPayloadSchema,
-  orderQuerySchema,
-  type Position,
-  type ThinkorswimExportAnswer,
   TRADE_VIEWS,
-  type TradeCalculation,
   type TradeView,
-  type TradierExportAnswer,
-  tradeCalculationSchema,
-  tradeExportSchema,
-  tradesListQuerySchema,
 } from '#api/trades.ts';
 import { OPTION_MULTIPLIER } from '#domain/contracts/contract.ts';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
@@ -39,7 +30,7 @@ import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { parseInput } from '../http/errors.ts';
+import { inputOf, route } from '../http/contract-routes.ts';
 import { pathId } from '../http/path-id.ts';
 import { settleExpiredPositions } from '../jobs/expiry-settlement.ts';
 import type { MarketProvider } from '../market/provider.ts';
@@ -172,14 +163,14 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     return { order, position };
   }
 
-  app.get('/trades/:id', async (request): Promise<Position[] | OrderAnswer> => {
+  route(app, ['trades.order', 'trades.list'], {}, async (request) => {
     const user = requireUser(request);
     const key = (request.params as { id: string }).id;
     if (!(TRADE_VIEWS as readonly string[]).includes(key)) {
       const { order } = await ownOrder(request, user.id);
       return answerFor(db, user.id, order);
     }
-    const { accountId } = parseInput(tradesListQuerySchema, request.query, 'query');
+    const { accountId } = inputOf('trades.list', request).query();
     if (!(await accountOf(db, user.id, accountId))) throw notFound('Trading account');
     // Positions past their expiry are settled before they are shown, whatever the job's timing.
     await settleExpiredPositions({ db, market }, user.id);
@@ -193,10 +184,10 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     return rows.map((row) => positionAnswer(row, orders.get(row.id) ?? [], market, nowMs));
   });
 
-  app.put('/trades', async (request): Promise<OrderAnswer> => {
+  route(app, 'trades.submit', {}, async (request, _reply, input) => {
     const user = requireUser(request);
-    const query = parseInput(orderQuerySchema, request.query, 'query');
-    const body = parseInput(orderPayloadSchema, request.body);
+    const query = input.query();
+    const body = input.body();
     const clientOrderId = body.clientOrderId ?? null;
     if (clientOrderId) {
       const prior = await orderByClientId(db, user.id, clientOrderId);
@@ -249,10 +240,10 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     return answerFor(db, user.id, order);
   });
 
-  app.put('/trades/:id', async (request): Promise<OrderAnswer> => {
+  route(app, 'trades.close', {}, async (request, _reply, input) => {
     const user = requireUser(request);
-    const query = parseInput(orderQuerySchema, request.query, 'query');
-    const body = parseInput(orderPayloadSchema, request.body);
+    const query = input.query();
+    const body = input.body();
     const clientOrderId = body.clientOrderId ?? null;
     // The order of the path first: a used client order id answers nothing about another id.
     const { position } = await ownOrder(request, user.id);
@@ -303,10 +294,10 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     return answerFor(db, user.id, order);
   });
 
-  app.patch('/trades/:id', async (request): Promise<OrderAnswer> => {
+  route(app, 'trades.adjust', {}, async (request, _reply, input) => {
     const user = requireUser(request);
-    const query = parseInput(orderQuerySchema, request.query, 'query');
-    const body = parseInput(orderPayloadSchema, request.body);
+    const query = input.query();
+    const body = input.body();
     const { order, position } = await ownOrder(request, user.id);
     if (query.accountId !== undefined && query.accountId !== position.account_id) throw notFound('Order');
     if (query.strategy !== undefined && query.strategy !== position.strategy) {
@@ -346,7 +337,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
   });
 
   for (const action of ['archive', 'unarchive'] as const) {
-    app.post(`/trades/:id/${action}`, async (request, reply) => {
+    route(app, `trades.${action}`, {}, async (request, reply) => {
       const user = requireUser(request);
       const { position } = await ownOrder(request, user.id);
       await db
@@ -359,9 +350,9 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     });
   }
 
-  app.post('/trades/trade', async (request): Promise<TradeCalculation> => {
+  route(app, 'trades.calculate', {}, async (request, _reply, input) => {
     const user = requireUser(request);
-    const body = parseInput(tradeCalculationSchema, request.body);
+    const body = input.body();
     const legs: OrderLeg[] = body.legs;
     checkOrderValues(body.strategy, legs, body.size, effectiveLimits(user.subscription));
     checkTraded(market, legs);
@@ -376,36 +367,33 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     return calculateTrade(market, { strategy: body.strategy, legs, size: body.size }, asOf);
   });
 
-  app.post(
-    '/trades/trade/export/:format',
-    async (request): Promise<ThinkorswimExportAnswer | TradierExportAnswer> => {
-      const user = requireUser(request);
-      const format = (request.params as { format: string }).format;
-      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw notFound('Export format');
-      const body = parseInput(tradeExportSchema, request.body);
-      if (body.strategy === CUSTOM_STRATEGY) {
-        throw new DomainError('EXPORT_NOT_AVAILABLE', { message: CUSTOM_EXPORT_MESSAGE });
+  route(app, 'trades.export', {}, async (request, _reply, input) => {
+    const user = requireUser(request);
+    const format = (request.params as { format: string }).format;
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw notFound('Export format');
+    const body = input.body();
+    if (body.strategy === CUSTOM_STRATEGY) {
+      throw new DomainError('EXPORT_NOT_AVAILABLE', { message: CUSTOM_EXPORT_MESSAGE });
+    }
+    const legs: OrderLeg[] = body.legs;
+    try {
+      checkOrderValues(body.strategy, legs, body.size, effectiveLimits(user.subscription));
+    } catch (err) {
+      // A failed validation refuses the export (422) and names the failing fields.
+      if (err instanceof DomainError && err.code !== 'BAD_LEG_PRICE') {
+        throw new DomainError('EXPORT_NOT_AVAILABLE', { details: err.details ?? {} });
       }
-      const legs: OrderLeg[] = body.legs;
-      try {
-        checkOrderValues(body.strategy, legs, body.size, effectiveLimits(user.subscription));
-      } catch (err) {
-        // A failed validation refuses the export (422) and names the failing fields.
-        if (err instanceof DomainError && err.code !== 'BAD_LEG_PRICE') {
-          throw new DomainError('EXPORT_NOT_AVAILABLE', { details: err.details ?? {} });
-        }
-        throw err;
-      }
-      checkTraded(market, legs);
-      checkNoIndexStock(market, legs);
-      // A closing order holds the position's legs reversed: the strategy fits them turned back.
-      const opening = body.closing ? legs.map((leg) => ({ ...leg, quantity: -leg.quantity })) : legs;
-      checkStrategyLegs(body.strategy, opening);
-      const series = listedSeries(market, underlyingSymbol(legs[0]!.contract));
-      const order = { strategy: body.strategy, legs, size: body.size, closing: body.closing, series };
-      return (format as ExportFormat) === 'thinkorswim'
-        ? thinkorswimOrderText(order)
-        : { url: tradierTradeUrl(order) };
-    },
-  );
+      throw err;
+    }
+    checkTraded(market, legs);
+    checkNoIndexStock(market, legs);
+    // A closing order holds the position's legs reversed: the strategy fits them turned back.
+    const opening = body.closing ? legs.map((leg) => ({ ...leg, quantity: -leg.quantity })) : legs;
+    checkStrategyLegs(body.strategy, opening);
+    const series = listedSeries(market, underlyingSymbol(legs[0]!.contract));
+    const order = { strategy: body.strategy, legs, size: body.size, closing: body.closing, series };
+    return (format as ExportFormat) === 'thinkorswim'
+      ? thinkorswimOrderText(order)
+      : { url: tradierTradeUrl(order) };
+  });
 }

@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type Universe, universeSaveSchema } from '#api/screener.ts';
+import type { Universe } from '#api/screener.ts';
 import { DomainError } from '#domain/errors.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
-import { parseInput } from '../http/errors.ts';
+import { type CallInput, route } from '../http/contract-routes.ts';
 import { pathId } from '../http/path-id.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import {
@@ -29,9 +29,13 @@ export function universeRoutes(
   const { db, market } = deps;
   const knownSymbols = () => new Set(market.universe().map((u) => u.symbol));
 
-  const save = async (request: FastifyRequest, idOfPath: number | null): Promise<Universe> => {
+  const save = async (
+    request: FastifyRequest,
+    input: CallInput<'universes.save' | 'universes.update'>,
+    idOfPath: number | null,
+  ): Promise<Universe> => {
     const user = requireUser(request);
-    const body = parseInput(universeSaveSchema, request.body);
+    const body = input.body();
     if (idOfPath !== null && body.universe_id != null && body.universe_id !== idOfPath) {
       throw new DomainError('VALIDATION_FAILED', {
         details: { 'body.universe_id': 'Does not match the path.' },
@@ -48,10 +52,12 @@ export function universeRoutes(
     });
   };
 
-  app.get('/universes', async (request): Promise<Universe[]> => universesFor(db, requireUser(request).id));
-  app.patch('/universes', (request) => save(request, null));
-  app.patch('/universes/:id', (request) => save(request, pathId(request, 'Universe')));
-  app.delete('/universes/:id', async (request, reply) => {
+  route(app, 'universes.list', {}, async (request) => universesFor(db, requireUser(request).id));
+  route(app, 'universes.save', {}, (request, _reply, input) => save(request, input, null));
+  route(app, 'universes.update', {}, (request, _reply, input) =>
+    save(request, input, pathId(request, 'Universe')),
+  );
+  route(app, 'universes.delete', {}, async (request, reply) => {
     const user = requireUser(request);
     const id = pathId(request, 'Universe');
     await db.transaction().execute(async (trx) => {

@@ -101,12 +101,12 @@ export function SendTo({
     const done = (next: ExportState) =>
       setExported((current) => (current?.format === format ? next : current));
     if (format === 'thinkorswim') {
-      exportOrder<ThinkorswimExportAnswer>(format, body).then(
+      exportOrder(format, body).then(
         (answer) => done({ format, status: 'ready', answer }),
         (error: unknown) => done({ format, status: 'error', message: errorText(error, null) }),
       );
     } else {
-      exportOrder<TradierExportAnswer>(format, body).then(
+      exportOrder(format, body).then(
         (answer) => done({ format, status: 'ready', answer }),
         (error: unknown) => done({ format, status: 'error', message: errorText(error, null) }),
       );

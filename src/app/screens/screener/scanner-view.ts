@@ -7,7 +7,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { UserSettings } from '#api/account.ts';
-import { api } from '#app/api/client.ts';
+import { ACCOUNT_CALLS } from '#api/contract/account.ts';
+import { apiCaller } from '#app/api/api-caller.ts';
 import { accountKeys } from '#app/api/keys.ts';
 import { userSettingsQuery } from '#app/api/trades.ts';
 
@@ -51,8 +52,7 @@ export function useScannerView(): [ScannerView, (next: Partial<ScannerView>) => 
       setLocal(merged);
       localStorage.setItem(SCANNER_VIEW_KEY, JSON.stringify(merged));
       // Best effort: the local copy already holds it, so a failure (offline) is not shown.
-      api
-        .patch<UserSettings>('/account/settings', { scannerSorting: merged })
+      apiCaller(ACCOUNT_CALLS)('account.saveSettings', { body: { scannerSorting: merged } })
         .then((answer) => queryClient.setQueryData(accountKeys.settings(), answer))
         .catch(() => undefined);
     },

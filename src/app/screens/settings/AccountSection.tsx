@@ -6,8 +6,9 @@
 import { IonButton } from '@ionic/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ACCOUNT_CALLS } from '#api/contract/account.ts';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
-import { api } from '#app/api/client.ts';
+import { apiCaller } from '#app/api/api-caller.ts';
 import { signOut } from '#app/auth/sign-out.ts';
 import '#app/components/forms.css';
 
@@ -18,7 +19,7 @@ export function AccountSection() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: () => api.delete<void>('/account'),
+    mutationFn: () => apiCaller(ACCOUNT_CALLS)('account.delete', {}),
     onSuccess: () => signOut(queryClient),
     // Shown below the buttons.
     onError: () => undefined,

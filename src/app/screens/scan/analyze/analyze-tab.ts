@@ -6,7 +6,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { UserSettings } from '#api/account.ts';
-import { api } from '#app/api/client.ts';
+import { ACCOUNT_CALLS } from '#api/contract/account.ts';
+import { apiCaller } from '#app/api/api-caller.ts';
 import { accountKeys } from '#app/api/keys.ts';
 import { userSettingsQuery } from '#app/api/trades.ts';
 import { type AnalyzeTab, isAnalyzeTab } from './analyze-model.ts';
@@ -31,8 +32,7 @@ export function useAnalyzeTab(): [AnalyzeTab | null, (tab: AnalyzeTab) => void] 
       const current = queryClient.getQueryData<UserSettings>(accountKeys.settings());
       if (current)
         queryClient.setQueryData<UserSettings>(accountKeys.settings(), { ...current, analyzeTab: next });
-      api
-        .patch<UserSettings>('/account/settings', { analyzeTab: next })
+      apiCaller(ACCOUNT_CALLS)('account.saveSettings', { body: { analyzeTab: next } })
         .then((answer) => queryClient.setQueryData(accountKeys.settings(), answer))
         .catch(() => undefined);
     },
