@@ -185,3 +185,54 @@ describe('no dead domain module', () => {
     ]);
   });
 });
+
+/**
+ * What a scan worker loads (`src/server/engine/scan-worker.ts` and everything it imports, types
+ * aside): the domain, the api, the engine's own modules and the market snapshot's buffer layout,
+ * and no package but `node:worker_threads`. Never the database, HTTP, the simulator or the
+ * app: a worker is a pure function of the shared buffers it is given.
+ */
+const WORKER_ENTRY = join(root, 'src/server/engine/scan-worker.ts');
+const WORKER_MAY_LOAD = [
+  /^src\/domain\//,
+  /^src\/api\//,
+  /^src\/server\/engine\//,
+  /^src\/server\/market\/snapshot\.ts$/,
+];
+
+function workerBoundaryViolations(sources: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  const reached = new Set<string>();
+  const pending = [WORKER_ENTRY];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const rel = relative(root, file);
+    if (!WORKER_MAY_LOAD.some((allowed) => allowed.test(rel))) found.push(rel);
+    // Type-only imports load nothing.
+    const text = (sources.get(file) ?? '').replace(/^\s*import\s+type\s[^;]*;/gms, '');
+    for (const spec of [...importsOf(text), ...urlsOf(text)]) {
+      const target = targetOf(file, spec);
+      if (target === null) {
+        if (spec !== 'node:worker_threads') found.push(`${rel} → ${spec}`);
+      } else if (!reached.has(target)) pending.push(target);
+    }
+  }
+  return found.sort();
+}
+
+describe('the scan worker boundary', () => {
+  test('a scan worker loads only the domain, the api, the engine and the snapshot layout', () => {
+    expect(workerBoundaryViolations(productSources())).toEqual([]);
+  });
+
+  test.each([
+    ["import { openDatabase } from '#server/db/database.ts';", 'src/server/db/database.ts'],
+    ["import { createSimulatedMarket } from '../market/simulator.ts';", 'src/server/market/simulator.ts'],
+    ["import Fastify from 'fastify';", 'src/server/engine/scan-worker.ts → fastify'],
+  ])('the check can fail: %s in the worker is caught', (planted, listed) => {
+    const sources = productSources();
+    sources.set(WORKER_ENTRY, `${planted}\n${sources.get(WORKER_ENTRY) ?? ''}`);
+    expect(workerBoundaryViolations(sources)).toContain(listed);
+  });
+});
