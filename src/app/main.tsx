@@ -10,11 +10,11 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerTradeMutations } from '#app/features/trades/write-replay.ts';
 import { configureApiClient } from './api/client.ts';
 import { openIdbMirrorStorage } from './api/idb-mirror-storage.ts';
 import { CACHE_DB_NAME, createQueryClient, persistOptions } from './api/query-client.ts';
 import { reportUncaughtErrors } from './api/report-errors.ts';
-import { registerTradeMutations } from './api/trade-mutations.ts';
 import { signInHref } from './auth/access.ts';
 import { notify } from './components/notices.ts';
 import { registerServiceWorker } from './pwa/register.ts';

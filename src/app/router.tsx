@@ -11,7 +11,7 @@ import {
   notFound,
   redirect,
 } from '@tanstack/react-router';
-import { subscriptionQuery } from './api/account.ts';
+import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import { accessRedirect } from './auth/access.ts';
 import { storedToken } from './auth/token.ts';
 import { NotFound } from './components/NotFound.tsx';
@@ -101,7 +101,7 @@ const routeTree = rootRoute.addChildren([
     // The lists start loading alongside the screen's code; not awaited, so cached lists (offline
     // too) show at once. The screen reads them with the same query options.
     loader: ({ context }) => {
-      void import('./api/screener.ts').then(({ scanListsQuery }) =>
+      void import('./features/screener/queries.ts').then(({ scanListsQuery }) =>
         context.queryClient.prefetchQuery(scanListsQuery()),
       );
     },

@@ -5,10 +5,10 @@
 import { setupIonicReact } from '@ionic/react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { accountKeys } from '#app/api/keys.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
 import { accessRedirect, safeReturnPath } from '#app/auth/access.ts';
 import { storeToken } from '#app/auth/token.ts';
+import { accountKeys } from '#app/features/account/keys.ts';
 import { stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
 import { renderAt } from './render-app.tsx';
 

@@ -8,7 +8,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { SavedTradeAccount } from '#api/trade-accounts.ts';
-import { tradeKeys } from '#app/api/trade-mutations.ts';
+import { tradeKeys } from '#app/features/trades/keys.ts';
 import { AccountSelect } from '#app/screens/trades/AccountSelect.tsx';
 import { stubApi } from './api-stub.ts';
 

@@ -9,8 +9,8 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '#api/account.ts';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
-import { registerTradeMutations } from '#app/api/trade-mutations.ts';
 import { dismiss, type Notice, subscribeNotices } from '#app/components/notices.ts';
+import { registerTradeMutations } from '#app/features/trades/write-replay.ts';
 import { useTableSettings } from '#app/screens/trades/use-table-settings.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -11,9 +11,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveQuote } from '#api/hub.ts';
 import type { Position, TradeCalculationRequest } from '#api/trades.ts';
+import { marketKeys } from '#app/features/market/keys.ts';
+import { tradeKeys } from '#app/features/trades/keys.ts';
 import { formatContractId } from '#domain/contracts/contract-id.ts';
-import { tradeKeys } from '../api/trade-mutations.ts';
-import { marketKeys } from '../api/trades.ts';
 import { markPositions } from './position-marks.ts';
 import { type LiveTradeUpdate, mergeTradeData } from './trade-merge.ts';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { SYSTEM_MESSAGE_POLL_MS, type SystemMessage } from '#api/system-message.ts';
+import { systemKeys } from '#app/features/system/keys.ts';
 import { useCachedData, useRefresh } from '../api/cached-query.ts';
 import { shellCall } from '../api/client.ts';
-import { systemKeys } from '../api/keys.ts';
 
 const DISMISSED_KEY = 'system-message:dismissed';
 

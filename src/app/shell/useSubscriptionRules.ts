@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import type { SubscriptionAnswer } from '#api/account.ts';
-import { subscriptionQuery } from '../api/account.ts';
+import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import { useCachedData, useRefresh } from '../api/cached-query.ts';
 import { accessRedirect } from '../auth/access.ts';
 import { storedToken } from '../auth/token.ts';

@@ -7,8 +7,8 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, test, vi } from 'vitest';
 import type { LiveQuote } from '#api/hub.ts';
 import type { Position } from '#api/trades.ts';
-import { tradeKeys } from '#app/api/trade-mutations.ts';
-import { marketKeys } from '#app/api/trades.ts';
+import { marketKeys } from '#app/features/market/keys.ts';
+import { tradeKeys } from '#app/features/trades/keys.ts';
 import { applyQuotes, applyTradeUpdates, CALCULATION_REFRESH_MS, liveKeys } from '#app/live/live-cache.ts';
 import { decodeTradeChange } from '#app/live/trade-merge.ts';
 

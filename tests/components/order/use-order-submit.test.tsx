@@ -7,8 +7,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createQueryClient } from '#app/api/query-client.ts';
-import { registerTradeMutations } from '#app/api/trade-mutations.ts';
 import { type Notice, subscribeNotices } from '#app/components/notices.ts';
+import { registerTradeMutations } from '#app/features/trades/write-replay.ts';
 import {
   OFFLINE_SUBMIT_MESSAGE,
   type OrderSubmission,

@@ -8,10 +8,10 @@ import { afterEach, beforeEach, expect, onTestFinished, test, vi } from 'vitest'
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import type { ScanRunAnswer } from '#api/scans.ts';
 import { ListRole, type ListsAnswer, type SavedScanAnswer, type Scan } from '#api/screener-model.ts';
-import { screenerKeys } from '#app/api/keys.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
 import { storeToken } from '#app/auth/token.ts';
 import { type Notice, subscribeNotices } from '#app/components/notices.ts';
+import { screenerKeys } from '#app/features/screener/keys.ts';
 import { TRIAL_SUBSCRIPTION } from '../api-stub.ts';
 import { renderAt } from '../render-app.tsx';
 

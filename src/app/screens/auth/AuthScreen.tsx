@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { recordPageView } from '#app/analytics.ts';
-import { subscriptionQuery } from '#app/api/account.ts';
 import { ApiRequestError } from '#app/api/client.ts';
 import { completeSignIn } from '#app/auth/sign-in.ts';
 import { signOut } from '#app/auth/sign-out.ts';
 import { storeToken } from '#app/auth/token.ts';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
+import { subscriptionQuery } from '#app/features/account/subscription.ts';
 
 /** The spec's wording when the provider sends no token (spec 1 §2). */
 export const NO_TOKEN_MESSAGE = "Can't use this email address. It is either disposable or a typo.";

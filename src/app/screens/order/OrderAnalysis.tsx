@@ -7,8 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { CalculatedTrade, OrderStrategy } from '#api/trades.ts';
-import { barsQuery } from '#app/api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
+import { barsQuery } from '#app/features/market/queries.ts';
 import { MetricsStrip } from './MetricsStrip.tsx';
 
 const PriceChart = lazy(() => import('./charts/OrderCharts.tsx').then((m) => ({ default: m.PriceChart })));

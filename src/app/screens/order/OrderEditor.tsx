@@ -7,9 +7,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { OrderAnswer, OrderStrategy, TradeExportRequest } from '#api/trades.ts';
-import { subscriptionQuery } from '#app/api/account.ts';
-import { tradeAccountsQuery } from '#app/api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
+import { subscriptionQuery } from '#app/features/account/subscription.ts';
+import { tradeAccountsQuery } from '#app/features/trades/queries.ts';
 import {
   editableFields,
   exportAvailability,

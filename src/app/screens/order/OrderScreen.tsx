@@ -8,9 +8,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { OrderAnswer } from '#api/trades.ts';
-import { orderQuery } from '#app/api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
+import { orderQuery } from '#app/features/trades/queries.ts';
 import type { OrderCloseParams, OrderEditParams, OrderTicketParams } from '#app/route-params.ts';
 import { parseContractId } from '#domain/contracts/contract-id.ts';
 import { DomainError, ERROR_CATALOGUE } from '#domain/errors.ts';

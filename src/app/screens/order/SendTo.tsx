@@ -10,8 +10,8 @@
 import { IonButton, IonItem, IonList } from '@ionic/react';
 import { useCallback, useState } from 'react';
 import type { ThinkorswimExportAnswer, TradeExportRequest, TradierExportAnswer } from '#api/trades.ts';
-import { exportOrder } from '#app/api/trades.ts';
 import { Dialog } from '#app/components/Dialog.tsx';
+import { exportOrder } from '#app/features/trades/mutations.ts';
 import { SUPPORT_EMAIL } from '#app/shell/navigation.ts';
 import { errorText } from './order-errors.ts';
 

@@ -1,7 +1,7 @@
 /** The ticker selector: type to search symbols and names, pick one of the matches. */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { underlyingsQuery } from '#app/api/trades.ts';
+import { underlyingsQuery } from '#app/features/market/queries.ts';
 
 const SHOWN = 8;
 

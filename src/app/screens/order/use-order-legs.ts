@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { OrderStrategy } from '#api/trades.ts';
-import { chainQuery, stockLastQuery } from '#app/api/trades.ts';
+import { chainQuery, stockLastQuery } from '#app/features/market/queries.ts';
 import { CUSTOM_STRATEGY } from '#domain/orders/order-validation.ts';
 import { customLeg, type EditorLeg, strategyLegs } from './order-draft.ts';
 

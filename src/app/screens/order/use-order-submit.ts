@@ -8,9 +8,9 @@ import { onlineManager, useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OrderAnswer, OrderLeg, OrderStrategy } from '#api/trades.ts';
-import type { TradeWrite } from '#app/api/trade-mutations.ts';
-import { tradeWriteKey, tradeWrites } from '#app/api/trades.ts';
 import { notify } from '#app/components/notices.ts';
+import type { TradeWrite } from '#app/features/trades/mutations.ts';
+import { tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import type { OrderMode } from '#domain/orders/order-modes.ts';
 import { rememberAccount } from '../trades/AccountSelect.tsx';
 

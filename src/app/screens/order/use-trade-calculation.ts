@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { CalculatedTrade, OrderLeg, OrderStrategy, TradeCalculationRequest } from '#api/trades.ts';
-import { calculationQuery } from '#app/api/trades.ts';
+import { calculationQuery } from '#app/features/trades/queries.ts';
 import { quoteIdsOf, useLiveQuotes } from '#app/live/use-live.ts';
 import { validateLegs } from '#domain/strategies/validate-legs.ts';
 import { errorCode, errorText, legsMismatchText } from './order-errors.ts';

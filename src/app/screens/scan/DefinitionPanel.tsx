@@ -7,10 +7,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ScanCustomLeg } from '#api/screener-model.ts';
-import { scanFiltersQuery, universesQuery } from '#app/api/screener.ts';
 import { Dialog } from '#app/components/Dialog.tsx';
 import { LineIcon } from '#app/components/LineIcon.tsx';
 import { StrategyIcon } from '#app/components/StrategyIcon.tsx';
+import { scanFiltersQuery, universesQuery } from '#app/features/screener/queries.ts';
 import { DATA_CATEGORY_ORDER } from '#domain/columns/categories.ts';
 import { filterByName } from '#domain/filters/filter-catalogue.ts';
 import type { FilterDefinition } from '#domain/filters/filter-definition.ts';

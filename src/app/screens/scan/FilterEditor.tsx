@@ -7,8 +7,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { universesQuery } from '#app/api/screener.ts';
 import { Dialog } from '#app/components/Dialog.tsx';
+import { universesQuery } from '#app/features/screener/queries.ts';
 import { freezeDateRange } from '#domain/filters/date-range.ts';
 import type { FilterDefinition } from '#domain/filters/filter-definition.ts';
 import type { FilterValue, IndicatorValue, NumericRange } from '#domain/filters/filter-value.ts';

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { SCAN_RESULTS_REGISTRATION } from '#api/hub.ts';
 import type { ScanDefinition, ScanRunAnswer, ScanTradeRow } from '#api/scans.ts';
-import { screenerKeys } from '#app/api/keys.ts';
+import { screenerKeys } from '#app/features/screener/keys.ts';
 import { useLiveTrades } from '#app/live/use-live.ts';
 import { scenarioShifts } from './scan-draft.ts';
 

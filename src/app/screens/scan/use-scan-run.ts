@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScanDefinition, ScanRunAnswer } from '#api/scans.ts';
 import { ApiRequestError } from '#app/api/client.ts';
-import { runScan } from '#app/api/screener.ts';
+import { runScan } from '#app/features/screener/queries.ts';
 import { canonicalJson } from '#domain/canonical-json.ts';
 
 /** An answer and the definition it is for (its bid/ask level keeps the rows live). */

@@ -9,8 +9,8 @@ import { useCallback, useState } from 'react';
 import type { UserSettings } from '#api/account.ts';
 import { ACCOUNT_CALLS } from '#api/contract/account.ts';
 import { apiCaller } from '#app/api/api-caller.ts';
-import { accountKeys } from '#app/api/keys.ts';
-import { userSettingsQuery } from '#app/api/trades.ts';
+import { accountKeys } from '#app/features/account/keys.ts';
+import { userSettingsQuery } from '#app/features/account/queries.ts';
 
 export type ScannerView = UserSettings['scannerSorting'];
 

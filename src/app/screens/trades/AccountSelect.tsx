@@ -11,8 +11,9 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type SavedTradeAccount, TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
 import { ApiRequestError } from '#app/api/client.ts';
-import type { TradeWrite } from '#app/api/trade-mutations.ts';
-import { tradeAccountsQuery, tradeWriteKey, tradeWrites } from '#app/api/trades.ts';
+import type { TradeWrite } from '#app/features/trades/mutations.ts';
+import { tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
+import { tradeAccountsQuery } from '#app/features/trades/queries.ts';
 
 const LAST_ACCOUNT_KEY = 'optionscout:trade-account';
 

@@ -3,8 +3,8 @@ import { IonButton } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Position } from '#api/trades.ts';
-import type { TradeWrite } from '#app/api/trade-mutations.ts';
-import { tradeWriteKey, tradeWrites } from '#app/api/trades.ts';
+import type { TradeWrite } from '#app/features/trades/mutations.ts';
+import { tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import { formatCents, formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 

@@ -5,9 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from '#api/account.ts';
-import { accountKeys } from '#app/api/keys.ts';
-import type { TradeWrite } from '#app/api/trade-mutations.ts';
-import { tradeWriteKey, tradeWrites, userSettingsQuery } from '#app/api/trades.ts';
+import { accountKeys } from '#app/features/account/keys.ts';
+import { userSettingsQuery } from '#app/features/account/queries.ts';
+import type { TradeWrite } from '#app/features/trades/mutations.ts';
+import { tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 
 export type TableSettings = UserSettings['trades'];
 

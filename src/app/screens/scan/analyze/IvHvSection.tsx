@@ -5,8 +5,9 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState } from 'react';
-import { type IvRvChoice, ivRvQuery } from '#app/api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
+import type { IvRvChoice } from '#app/features/market/keys.ts';
+import { ivRvQuery } from '#app/features/market/queries.ts';
 import { AnalyzeIvHvChart } from './charts.ts';
 import {
   DTE_MAX,

@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
-import { chainQuery, factsQuery } from '#app/api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
+import { chainQuery, factsQuery } from '#app/features/market/queries.ts';
 import {
   factsOf,
   legExpirations,

@@ -5,8 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
-import { barsQuery, factsQuery } from '#app/api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
+import { barsQuery, factsQuery } from '#app/features/market/queries.ts';
 import { FUNDAMENTAL_KEYS, factsOf, hasBars, rowProfile, shownValues } from './analyze-model.ts';
 import { AnalyzePriceChart } from './charts.ts';
 import { FactGrid } from './FactGrid.tsx';

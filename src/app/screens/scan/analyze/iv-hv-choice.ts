@@ -4,7 +4,7 @@
  * choices are kept for the session (sessionStorage: the tab's life, reloads included), so every
  * analyzed trade opens the chart as the trader left it.
  */
-import type { IvRvChoice } from '#app/api/trades.ts';
+import type { IvRvChoice } from '#app/features/market/keys.ts';
 
 export const IV_HV_STORAGE_KEY = 'optionscout.ivHv';
 export const DEFAULT_IV_HV: IvRvChoice = { delta: 50, dte: 30, right: null };

@@ -1,6 +1,6 @@
-/** Account queries shared by the shell, the router guard and the account screens. */
+/** The subscription, read by the shell, the router guard and the account screens (first download). */
 import { queryOptions } from '@tanstack/react-query';
-import { shellCall } from './client.ts';
+import { shellCall } from '#app/api/client.ts';
 import { accountKeys } from './keys.ts';
 
 /**

@@ -5,24 +5,13 @@
  * made offline needs: it was paused ('online' network mode), saved with the cache, and is sent
  * once online again, with no screen (and so no other mutation function) loaded yet.
  * Replays are safe: a submit carries its client order id, adjusts and archives set values, and a
- * trading account name is unique. The request builders live with the screens (`trades.ts`).
+ * trading account name is unique. The request builders are `tradeWrites` (`mutations.ts`). In the first download: `main.tsx`
+ * registers the default at start-up.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { type ApiRequest, apiRequest } from './client.ts';
-import { accountKeys } from './keys.ts';
-
-/** Query keys of the trade log; writes refresh the narrowest prefix (`lists()` or `accounts()`). */
-export const tradeKeys = {
-  all: ['trades'] as const,
-  accounts: () => [...tradeKeys.all, 'accounts'] as const,
-  lists: () => [...tradeKeys.all, 'list'] as const,
-  list: (accountId: number, view: string) => [...tradeKeys.lists(), accountId, view] as const,
-  order: (orderId: number) => [...tradeKeys.all, 'order', orderId] as const,
-  calculation: (request: unknown) => [...tradeKeys.all, 'calculation', request] as const,
-};
-
-/** The one mutation key of trade-log writes. */
-export const TRADE_WRITE_KEY = [...tradeKeys.all, 'write'] as const;
+import { type ApiRequest, apiRequest } from '#app/api/client.ts';
+import { accountKeys } from '#app/features/account/keys.ts';
+import { TRADE_WRITE_KEY, tradeKeys } from './keys.ts';
 
 /** A write as persisted with the cache: the request (`requestOf`) and what to refresh after it. */
 export interface TradeWrite extends ApiRequest {

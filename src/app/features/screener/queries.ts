@@ -12,11 +12,10 @@ import { SCAN_EXPORT_CALLS, SCREENER_CALLS } from '#api/contract/screener.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '#api/errors.ts';
 import { API_BASE } from '#api/paths.ts';
 import type { ScanDefinition, ScanExportKind } from '#api/scans.ts';
-import type { ScanPatch, ScanSave, ScanUpdate, UniverseSave } from '#api/screener.ts';
+import { apiCaller } from '#app/api/api-caller.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import { storedToken } from '#app/auth/token.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { storedToken } from '../auth/token.ts';
-import { apiCaller } from './api-caller.ts';
-import { ApiRequestError } from './client.ts';
 import { screenerKeys } from './keys.ts';
 
 const call = apiCaller(SCREENER_CALLS);
@@ -91,23 +90,3 @@ export async function exportScan(kind: ScanExportKind, body: ScanDefinition): Pr
   // The download has started from the URL; give the browser a moment before releasing it.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/** The calls behind the screener's writes (docs/API.md, "Screener"). */
-export const screenerApi = {
-  /** Saves a new scan; `copyOf` duplicates (DUPLICATE, SAVE AS NEW). */
-  saveScan: (body: ScanSave) => call('scans.save', { body }),
-  updateScan: (id: number, body: ScanUpdate) => call('scans.update', { params: { id }, body }),
-  patchScan: (id: number, patch: ScanPatch) => call('scans.patch', { params: { id }, body: patch }),
-  deleteScan: (id: number) => call('scans.delete', { params: { id } }),
-  setFavorite: (id: number, marked: boolean) =>
-    call(marked ? 'scans.favorite' : 'scans.unfavorite', { params: { id } }),
-  createList: (name: string) => call('lists.create', { body: { name } }),
-  renameList: (listId: number, name: string) =>
-    call('lists.rename', { params: { id: listId }, body: { name } }),
-  deleteList: (listId: number) => call('lists.delete', { params: { id: listId } }),
-  saveUniverse: (universeId: number | null, body: UniverseSave) =>
-    universeId === null
-      ? call('universes.save', { body })
-      : call('universes.update', { params: { id: universeId }, body }),
-  deleteUniverse: (universeId: number) => call('universes.delete', { params: { id: universeId } }),
-};
