@@ -79,7 +79,8 @@ interface Invalidating {
  */
 function allowPlainHttpClients(provider: Provider): void {
   // `Client.Schema` (the metadata validator) is not in the published types.
-  const schema = (provider.Client as unknown as { Schema: { prototype: Invalidating } }).Schema.prototype;
+  const Schema: { prototype: Invalidating } = Reflect.get(provider.Client, 'Schema');
+  const schema = Schema.prototype;
   const invalidate = schema.invalidate;
   schema.invalidate = function (this: unknown, message: string, code?: string) {
     if (code === 'implicit-force-https' || code === 'implicit-forbid-localhost') return;

@@ -3,6 +3,7 @@
  * only ever sees the shapes of `src/api`.
  */
 import type { Generated, JSONColumnType } from 'kysely';
+import type { StoredDefinition } from '#server/screener/scan-definition.ts';
 
 export interface AppMetaTable {
   key: string;
@@ -129,7 +130,7 @@ export interface ScansTable {
   description: Generated<string>;
   strategy: string;
   /** { legs, ratio, sorting, calculationSettings, columns, narrowedToSymbol }. */
-  definition: JSONColumnType<Record<string, unknown>, string, string>;
+  definition: JSONColumnType<StoredDefinition, string, string>;
   /** Filter key → tagged value. */
   filters: JSONColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Generated<Date>;

@@ -195,7 +195,7 @@ export class RowBuilder {
     const inLegs = key in legs;
     if (metricKeys === null) values.all();
     if (inLegs || (key !== 'scenarios' && metricKeys!.has(key))) {
-      const v = ((inLegs ? legs : values.all()) as unknown as Record<string, unknown>)[key];
+      const v: unknown = Reflect.get(inLegs ? legs : values.all(), key);
       if (Array.isArray(v))
         return v.map((x: number | string | null) => (typeof x === 'number' ? finite(x) : x));
       return typeof v === 'number' ? finite(v) : (v as RowValue);

@@ -134,7 +134,6 @@ export function tradeState(
   }
   const optionRows = trade.legs.filter((l) => l.row >= 0).map((l) => l.row);
   const perOption = (f: (row: number) => number): LiveValue => optionRows.map((r) => quantize(f(r)));
-  const metrics = m as unknown as Readonly<Record<string, unknown>>;
   const values: Record<string, LiveValue> = {};
   for (const name of fields) {
     switch (name) {
@@ -172,7 +171,8 @@ export function tradeState(
           });
           break;
         }
-        const v = metrics[name];
+        // Any other field of the metrics, by its datapoint name (the same names as the columns).
+        const v: unknown = Reflect.get(m, name);
         values[name] = Array.isArray(v) ? listOf(v) : typeof v === 'number' ? quantize(v) : null;
       }
     }

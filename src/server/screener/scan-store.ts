@@ -12,7 +12,7 @@ import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { Database, ScansTable } from '../db/schema.ts';
 import type { SignedInUser } from '../users/users.ts';
-import type { NormalizedScan, StoredDefinition } from './scan-definition.ts';
+import type { NormalizedScan } from './scan-definition.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type ScanRow = Selectable<ScansTable>;
@@ -33,7 +33,7 @@ export function normalizedOf(row: ScanRow): NormalizedScan {
   return {
     strategy: row.strategy as ScreenerStrategyKey,
     filters,
-    definition: row.definition as unknown as StoredDefinition,
+    definition: row.definition,
   };
 }
 
