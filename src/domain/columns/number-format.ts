@@ -57,7 +57,9 @@ const COMPACT_STEPS = [
 /** Large dollar amounts with a unit suffix: $2.45T, $512.30B, $12.00M; below $1,000 as plain money. */
 export const formatCompactMoney = (x: Maybe, decimals: number): string => {
   if (isMissing(x)) return MISSING_VALUE;
-  const step = COMPACT_STEPS.find((s) => Math.abs(x) >= s.size);
+  // A value that rounds up to 1,000 of a unit reads in the next one: $1.00M, not $1,000.00K.
+  const roundsUpFrom = 1 - (0.5 * 10 ** -decimals) / 1000;
+  const step = COMPACT_STEPS.find((s) => Math.abs(x) >= s.size * roundsUpFrom);
   if (step === undefined) return formatMoney(x, decimals);
   return `${formatMoney(x / step.size, decimals)}${step.suffix}`;
 };

@@ -58,6 +58,14 @@ describe('money', () => {
     expect(formatCompactMoney(-12e6, 1)).toBe('-$12.0M');
     expect(formatCompactMoney(950, 2)).toBe('$950.00');
   });
+
+  test('compact: a value that rounds up to 1,000 of a unit reads in the next unit', () => {
+    expect(formatCompactMoney(999_999, 2)).toBe('$1.00M');
+    expect(formatCompactMoney(999_994_999, 2)).toBe('$999.99M');
+    expect(formatCompactMoney(999_995_000, 2)).toBe('$1.00B');
+    expect(formatCompactMoney(-999_999, 1)).toBe('-$1.0M');
+    expect(formatCompactMoney(999_949, 1)).toBe('$999.9K');
+  });
 });
 
 test('a dash for a missing value', () => {
