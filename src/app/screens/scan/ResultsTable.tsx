@@ -159,6 +159,7 @@ export function ResultsTable({
         key={trade.id}
         className={`result-row${similar ? ' similar' : ''}${unmet.length > 0 ? ' unmet' : ''}`}
         data-symbol={trade.underlying}
+        data-trade-id={trade.id}
         onClick={() => onAnalyze(trade)}
       >
         <th scope="row" className="ticker-cell">
