@@ -57,15 +57,19 @@ export function formActionSources(apps: readonly string[]): string {
   return ["'self'", ...new Set(apps.map((app) => new URL(app).origin))].join(' ');
 }
 
-/** Sets a Content-Security-Policy directive on a response oidc-provider renders. */
-function setCspDirective(ctx: KoaContextWithOIDC, name: string, values: string): void {
-  const csp = ctx.response.get('content-security-policy');
-  if (!csp) return;
+/** A Content-Security-Policy with directive `name` set to `values` (replacing any it had). */
+export function withCspDirective(csp: string, name: string, values: string): string {
   const directives = csp
     .split(';')
     .map((d) => d.trim())
     .filter((d) => d && !d.startsWith(`${name} `));
-  ctx.set('content-security-policy', [...directives, `${name} ${values}`].join(';'));
+  return [...directives, `${name} ${values}`].join(';');
+}
+
+/** Sets a Content-Security-Policy directive on a response oidc-provider renders. */
+function setCspDirective(ctx: KoaContextWithOIDC, name: string, values: string): void {
+  const csp = ctx.response.get('content-security-policy');
+  if (csp) ctx.set('content-security-policy', withCspDirective(csp, name, values));
 }
 
 interface Invalidating {

@@ -16,7 +16,7 @@ import type { Limit } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { errorStatus } from '../http/error-status.ts';
 import { emailProblem, normalizeEmail } from './email-address.ts';
-import { type EmbeddedIssuer, formActionSources } from './embedded-issuer.ts';
+import { type EmbeddedIssuer, formActionSources, withCspDirective } from './embedded-issuer.ts';
 import { identityByEmail, insertIdentity } from './identities.ts';
 import { escapeHtml, messagePage, signInPage, signUpPage } from './pages.ts';
 import {
@@ -49,9 +49,8 @@ const formText = (body: FormBody, key: string): string => {
  */
 function allowFormRedirects(reply: FastifyReply, apps: readonly string[]): void {
   const csp = reply.getHeader('content-security-policy');
-  if (typeof csp !== 'string') return;
-  const kept = csp.split(';').filter((d) => !d.trim().startsWith('form-action '));
-  reply.header('content-security-policy', [...kept, `form-action ${formActionSources(apps)}`].join(';'));
+  if (typeof csp === 'string')
+    reply.header('content-security-policy', withCspDirective(csp, 'form-action', formActionSources(apps)));
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
