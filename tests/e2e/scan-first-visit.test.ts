@@ -8,19 +8,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { UnderlyingRow } from '#api/market.ts';
-import { projectRoot } from '#server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { json, TEST_MARKET } from '../support/trades.ts';
-
-/** The test market's seed over the whole small universe (500 names): a scan finds trades. */
-const { symbols: _four, ...SCAN_MARKET } = TEST_MARKET;
+import { startScanPageServer } from '../support/scan-page.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { json } from '../support/trades.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: SCAN_MARKET });
+  server = await startScanPageServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

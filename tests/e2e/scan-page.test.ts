@@ -8,21 +8,16 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ListRole } from '#api/screener-model.ts';
-import { projectRoot } from '#server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { menu, results, rows } from '../support/scan-page.ts';
+import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
 import { getScan, listOf, lists } from '../support/screener.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { TEST_MARKET } from '../support/trades.ts';
-
-/** The test market's seed over the whole small universe (500 names): results run to several pages. */
-const { symbols: _four, ...SCAN_MARKET } = TEST_MARKET;
+import type { TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: SCAN_MARKET });
+  server = await startScanPageServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -6,14 +6,11 @@
  */
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '#server/config.ts';
 import { signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { menu, results, rows } from '../support/scan-page.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { TEST_MARKET } from '../support/trades.ts';
+import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
+import type { TestServer } from '../support/test-server.ts';
 
-const { symbols: _four, ...SCAN_MARKET } = TEST_MARKET;
 /** Max. Loss ≤ $500 (per contract) is $5 a share; the hub sends per-share values. */
 const PAST_THE_BOUND = 5.025;
 const SEPARATOR = '\u001e';
@@ -21,7 +18,7 @@ const SEPARATOR = '\u001e';
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: SCAN_MARKET });
+  server = await startScanPageServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

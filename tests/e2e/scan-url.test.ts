@@ -5,20 +5,15 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '#server/config.ts';
 import { signInBrowser } from '../support/auth.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { menu, results, rows } from '../support/scan-page.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { TEST_MARKET } from '../support/trades.ts';
-
-/** The whole small universe, so results run to several pages. */
-const { symbols: _four, ...SCAN_MARKET } = TEST_MARKET;
+import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: SCAN_MARKET });
+  server = await startScanPageServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {
