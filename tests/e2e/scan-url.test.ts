@@ -10,10 +10,17 @@ import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../suppo
 import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
 import type { TestServer } from '../support/test-server.ts';
 
+/**
+ * A Wednesday evening after the close, on NYSE hours: the market stands still with the day's
+ * volumes, so the reload's new run meets the same prices and the same order (on a moving market
+ * two close prices may swap between the runs).
+ */
+const AFTER_THE_CLOSE = Date.parse('2026-03-04T22:00:00Z');
+
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startScanPageServer();
+  server = await startScanPageServer({ hours: 'nyse', asOfMs: AFTER_THE_CLOSE });
   browser = await launchBrowser();
 });
 afterAll(async () => {

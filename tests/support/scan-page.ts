@@ -1,15 +1,16 @@
 /** The scan page in Chromium: its server, its result rows, a finished run, and its menus. */
 import type { Locator, Page } from 'playwright-core';
 import { projectRoot } from '#server/config.ts';
+import type { SimulatorConfig } from '#server/market/sim-config.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { TEST_MARKET } from './trades.ts';
 
 /** The test market's seed over the whole small universe (500 names): results run to several pages. */
 const { symbols: _four, ...SCAN_MARKET } = TEST_MARKET;
 
-/** A server of the built app on that market. */
-export const startScanPageServer = (): Promise<TestServer> =>
-  startTestServer({ staticDir: `${projectRoot}/dist`, market: SCAN_MARKET });
+/** A server of the built app on that market (`market` changes some of its settings). */
+export const startScanPageServer = (market: Partial<SimulatorConfig> = {}): Promise<TestServer> =>
+  startTestServer({ staticDir: `${projectRoot}/dist`, market: { ...SCAN_MARKET, ...market } });
 
 export const rows = (page: Page) => page.locator('.results-table tbody tr.result-row:not(.similar)');
 
