@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { userSettingsPatchSchema } from './account.ts';
+import { cancelSubscriptionSchema, checkoutSchema, planChangeSchema } from './billing.ts';
 import { clientErrorReportSchema } from './client-log.ts';
 import type { BodySchemaOf, CallName, QuerySchemaOf } from './contract.ts';
 import { devClockRequestSchema } from './dev-clock.ts';
@@ -46,6 +47,9 @@ export const CONTRACT_SCHEMAS = {
   'clientErrors.report': { body: clientErrorReportSchema },
   'dev.setClock': { body: devClockRequestSchema },
   'account.saveSettings': { body: userSettingsPatchSchema },
+  'billing.checkout': { body: checkoutSchema },
+  'account.changePlan': { body: planChangeSchema },
+  'account.cancelSubscription': { body: cancelSubscriptionSchema },
   'tradeAccounts.save': { body: tradeAccountSaveSchema },
   'tradeAccounts.rename': { body: tradeAccountSaveSchema },
   'trades.list': { query: tradesListQuerySchema },

@@ -11,6 +11,7 @@
  * features' maps, never this module's values, so each screen's chunk carries only its own calls.
  */
 import { ACCOUNT_CALLS } from './contract/account.ts';
+import { BILLING_CALLS } from './contract/billing.ts';
 import type {
   EntryAnswer,
   EntryArgs,
@@ -26,13 +27,22 @@ import { TRADE_CALLS } from './contract/trades.ts';
 
 export type { CallEntry, CallMap, HttpMethod } from './contract/define.ts';
 export { SCAN_EXPORT_CALLS } from './contract/screener.ts';
-export { ACCOUNT_CALLS, MARKET_CALLS, SCREENER_CALLS, SERVICE_CALLS, SHELL_CALLS, TRADE_CALLS };
+export {
+  ACCOUNT_CALLS,
+  BILLING_CALLS,
+  MARKET_CALLS,
+  SCREENER_CALLS,
+  SERVICE_CALLS,
+  SHELL_CALLS,
+  TRADE_CALLS,
+};
 
 /** Every call: what the server registers, and the names' types. */
 export const HTTP_CONTRACT = {
   ...SHELL_CALLS,
   ...SERVICE_CALLS,
   ...ACCOUNT_CALLS,
+  ...BILLING_CALLS,
   ...TRADE_CALLS,
   ...MARKET_CALLS,
   ...SCREENER_CALLS,

@@ -56,9 +56,20 @@ export const ERROR_CATALOGUE = {
 
   // Plans and subscription (spec 1 §4, §8).
   PLAN_LIMIT_REACHED: { message: 'Unable to proceed due to current subscription plan limitations.' },
+  /** A downgrade was scheduled (the answer of PROCEED, spec 1 §4): it is not a failure. */
   PENDING_PLAN_CHANGE: {
-    message: 'A plan change is already pending. It takes effect on the next billing date.',
+    message: 'Your plan change is scheduled. It takes effect on the next billing date.',
   },
+  PLAN_UNCHANGED: { message: 'This is already your plan.' },
+  /** Plan changes and cancelling need a running subscription bought in the app. */
+  NO_SUBSCRIPTION: { message: 'You have no running subscription to change. Please choose a plan to buy.' },
+  /** The plan was granted or is billed outside the app (spec 1 §6): support changes it. */
+  BILLED_OUTSIDE_APP: {
+    message: 'Your plan is billed outside the app. Please e-mail {email} to change or cancel it.',
+  },
+  PAYMENT_DECLINED: { message: 'The payment was declined: {reason}' },
+  /** A payment processor's event whose signature, timestamp or shape is not valid. */
+  WEBHOOK_REJECTED: { message: 'The event was rejected: {reason}' },
 
   // Scans, lists, universes, trading accounts (spec 2 §5, §8; spec 3 §8).
   WATCHING_TOO_EXPENSIVE: { message: 'This scan takes too long to monitor.' },

@@ -53,7 +53,77 @@ export interface UsersTable {
   cancelled: Generated<boolean>;
   processor: string | null;
   signup_reported: Generated<boolean>;
+  /** Start of the paid billing period. */
+  period_start: Date | null;
+  /** The processor's customer and subscription ids. */
+  customer_id: string | null;
+  subscription_id: string | null;
+  /** The card on file as shown ('Visa •••• 4242'), never its number. */
+  payment_method: string | null;
+  /** A downgrade that takes effect at the next renewal. */
+  pending_plan_id: number | null;
+  cancel_reason_id: number | null;
+  cancel_reason_text: string | null;
+  cancelled_at: Date | null;
+  /** When the current renewal first failed: the grace period runs from here. */
+  payment_failed_at: Date | null;
+  /** The newest processor event applied; older state events are ignored. */
+  billing_event_at: Date | null;
   settings: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+/** One charge attempt: a purchase, a renewal or an upgrade (money in integer cents). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  user_id: number;
+  processor: string;
+  external_id: string;
+  plan_id: number;
+  reason: 'purchase' | 'renewal' | 'upgrade';
+  period_start: Date;
+  period_end: Date;
+  subtotal_cents: number;
+  discount_cents: Generated<number>;
+  credit_cents: Generated<number>;
+  total_cents: number;
+  status: 'paid' | 'failed' | 'refunded';
+  refunded_cents: Generated<number>;
+  created_at: Date;
+}
+
+/** Every movement of money, integer cents (credits and refunds positive; the kind says which way). */
+export interface BillingLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  invoice_id: number | null;
+  kind: 'charge' | 'proration_credit' | 'discount' | 'refund';
+  amount_cents: number;
+  created_at: Date;
+}
+
+/** Processor events already applied (idempotency by event id). */
+export interface BillingEventsTable {
+  processor: string;
+  event_id: string;
+  type: string;
+  received_at: Generated<Date>;
+}
+
+/** E-mails the lifecycle job sent, once per (user, kind, ref). */
+export interface SentNoticesTable {
+  user_id: number;
+  kind: string;
+  ref: string;
+  sent_at: Generated<Date>;
+}
+
+/** An operator's promotion on a plan. */
+export interface PlanPromotionsTable {
+  plan_id: number;
+  new_monthly_price_cents: number;
+  coupon_code: string | null;
+  banner: string | null;
+  updated_at: Generated<Date>;
 }
 
 /** Users who deleted their account: tokens issued before `deleted_at` are refused. */
@@ -181,4 +251,9 @@ export interface Database {
   universes: UniversesTable;
   deleted_accounts: DeletedAccountsTable;
   used_trials: UsedTrialsTable;
+  invoices: InvoicesTable;
+  billing_ledger: BillingLedgerTable;
+  billing_events: BillingEventsTable;
+  sent_notices: SentNoticesTable;
+  plan_promotions: PlanPromotionsTable;
 }

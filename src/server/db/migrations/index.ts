@@ -9,6 +9,7 @@ import * as accounts from './0002-accounts.ts';
 import * as trades from './0003-trades.ts';
 import * as screener from './0004-screener.ts';
 import * as accountDeletion from './0005-account-deletion.ts';
+import * as billing from './0006-billing.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-init': init,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003-trades': trades,
   '0004-screener': screener,
   '0005-account-deletion': accountDeletion,
+  '0006-billing': billing,
 };
