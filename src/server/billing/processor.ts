@@ -103,6 +103,8 @@ export interface BillingProcessor {
   readonly testMode: boolean;
   /** The header that carries this processor's webhook signature ('stripe-signature'). */
   readonly signatureHeader: string;
+  /** The plan's product code at the store (the checkout's `product` query value). */
+  productCode(planId: PlanId): string;
   /** The checkout frame's address, relative to the server (`/store/checkout?…`). */
   checkoutUrl(request: CheckoutRequest): string;
   /** The processor's own pages (the checkout page and what it calls), outside /api. */
