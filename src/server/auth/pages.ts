@@ -5,12 +5,7 @@
  * fits a 320px phone, and the OS dark mode.
  */
 import { createHash } from 'node:crypto';
-
-export const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../http/escape-html.ts';
 
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#f4f6f8;--card:#fff;--line:#c9d1d9;--accent:#0b6bcb;--error:#b42318}
