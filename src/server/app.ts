@@ -2,6 +2,7 @@
  * The server as a function of its dependencies: tests build it with a fresh database,
  * `main.ts` with the configured one. Everything under /api/v1 is JSON.
  */
+import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#api/paths.ts';
@@ -20,6 +21,8 @@ import { serveApp } from './http/static-app.ts';
 import { installTextRule } from './http/text-rule.ts';
 import { mountTradesHub } from './hub/trades-hub.ts';
 import { type RunningJob, startExpirySettlement } from './jobs/expiry-settlement.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { lazySimulatedMarket } from './market/lazy-market.ts';
 import type { MarketProvider } from './market/provider.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -48,6 +51,8 @@ export interface ServerDeps {
   readonly auth?: AuthSetup;
   /** Market data; by default the simulator of `config.market`, built on first use, on the business clock. */
   readonly market?: MarketProvider;
+  /** E-mail; by default SMTP when `config.smtpUrl` is set, otherwise the outbox `DATA_DIR/outbox`. */
+  readonly mailer?: Mailer;
 }
 
 /** How often open positions are checked for expiry (they are also settled when listed). */
@@ -62,6 +67,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await seedScreener(db);
   const ownMarket = deps.market ? null : lazySimulatedMarket(config.market, () => clock.now());
   const market = deps.market ?? ownMarket!;
+  const outboxDir = join(config.dataDir, 'outbox');
+  // Billing receives this mailer for its receipts, reminders and notices.
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir });
   const engine = new ScanEngine({
     market: () => market,
     workers: config.scan.workers ?? undefined,
@@ -153,6 +161,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     await settlement?.stop();
     await engine.close();
     ownMarket?.close();
+    // An injected mailer belongs to whoever passed it.
+    if (!deps.mailer) await mailer.close();
   });
   return app;
 }

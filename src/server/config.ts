@@ -46,6 +46,12 @@ export interface Config {
   readonly scan: { readonly workers: number | null; readonly timeBudgetMs: number };
   /** The live-update hub: keep-alive, time-out and limits (HUB_KEEPALIVE_MS, HUB_CLIENT_TIMEOUT_MS, …; docs/LIVE.md). */
   readonly hub: HubConfig;
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; null writes e-mail to `DATA_DIR/outbox` (docs/EMAIL.md). */
+  readonly smtpUrl: string | null;
+  /** The From of every e-mail (MAIL_FROM; default `"OptionScout" <no-reply@PUBLIC_URL's host>`). */
+  readonly mailFrom: string;
+  /** Where users write for help (SUPPORT_EMAIL; default `support@PUBLIC_URL's host`). */
+  readonly supportEmail: string;
 }
 
 export interface Limit {
@@ -157,6 +163,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : 20_000,
     },
     hub: hubConfigFromEnv(env),
+    ...mailConfigFrom(env, publicUrl),
+  };
+}
+
+/**
+ * The mail domain of PUBLIC_URL: its host name, or `localhost` when that is an IP address (an
+ * address literal would need brackets in an e-mail address, and says nothing to a reader).
+ */
+function mailDomain(publicUrl: string): string {
+  const host = URL.parse(publicUrl)?.hostname ?? '';
+  return /[a-z]/i.test(host) && /^[a-z0-9.-]+$/i.test(host) ? host : 'localhost';
+}
+
+/** SMTP_URL, MAIL_FROM and SUPPORT_EMAIL; the addresses default to PUBLIC_URL's host. */
+function mailConfigFrom(
+  env: NodeJS.ProcessEnv,
+  publicUrl: string,
+): Pick<Config, 'smtpUrl' | 'mailFrom' | 'supportEmail'> {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  const protocol = smtpUrl === null ? null : URL.parse(smtpUrl)?.protocol;
+  if (smtpUrl !== null && protocol !== 'smtp:' && protocol !== 'smtps:')
+    throw new Error('SMTP_URL must be smtp://user:pass@host:587 or smtps://user:pass@host:465');
+  const domain = mailDomain(publicUrl);
+  return {
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || `"OptionScout" <no-reply@${domain}>`,
+    supportEmail: env.SUPPORT_EMAIL?.trim() || `support@${domain}`,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The e-mail seam (docs/BILLING.md "E-mail"): billing sends receipts, trial reminders and end
+ * The e-mail seam (docs/EMAIL.md): billing sends receipts, trial reminders and end
  * notices through it; later features (alerts, reports) will too. `createMailer` picks SMTP
  * (`SMTP_URL`) or the outbox folder (`DATA_DIR/outbox`, one `.eml` file a message).
  */
