@@ -29,6 +29,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authConfigRoutes } from './routes/auth-config.ts';
 import { clientLogRoutes } from './routes/client-log.ts';
 import { devClockRoutes } from './routes/dev-clock.ts';
+import { devInboxRoutes } from './routes/dev-inbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
 import { marketEnvironmentRoutes } from './routes/market-environment.ts';
@@ -148,6 +149,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
     { prefix: API_BASE },
   );
+  // Outside the API prefix: HTML pages for a person reading the outbox, not calls of the app.
+  if (config.devTools && mailer.kind === 'outbox') devInboxRoutes(app, { outboxDir });
   // Live updates (docs/LIVE.md): the same authenticator and market as the API.
   await mountTradesHub(app, { authenticator, market, config: config.hub });
   await serveApp(app, config.staticDir);
