@@ -19,10 +19,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `market`: another market provider than the configured simulator (tests). */
+/** `market`, `mailer`: another market provider or mailer than the configured ones (tests). */
 export async function startServer(
   config: Config,
-  deps: Pick<ServerDeps, 'market'> = {},
+  deps: Pick<ServerDeps, 'market' | 'mailer'> = {},
 ): Promise<RunningServer> {
   // A fresh clone has no data folder yet. Owner-only: it holds the database, the issuer's
   // signing keys and the operator socket (an existing folder keeps the mode it has).

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMailer } from '#server/mail/create-mailer.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import { failure } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -107,6 +108,24 @@ describe('where the dev inbox does not exist', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  test('with a mailer passed in that is not the outbox: no inbox; the mailer stays open, it is the caller’s', async () => {
+    let closed = false;
+    const mailer: Mailer = {
+      kind: 'smtp',
+      send: async () => {},
+      close: async () => {
+        closed = true;
+      },
+    };
+    const server = await startTestServer({ staticDir: null }, {}, { mailer });
+    try {
+      expect((await server.request('/dev/inbox')).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+    expect(closed).toBe(false);
   });
 
   test('when mail goes over SMTP: nothing is in the outbox, so no inbox (404)', async () => {

@@ -40,7 +40,7 @@ export function freePort(): Promise<number> {
 export async function startTestServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  deps: Pick<ServerDeps, 'market'> = {},
+  deps: Pick<ServerDeps, 'market' | 'mailer'> = {},
 ): Promise<InProcessTestServer> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'app-test-'));
   const port = overrides.port ?? (await freePort());
