@@ -136,8 +136,7 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
           never reach us.
         </p>
         <p>
-          The app loads no third-party trackers: no advertising or analytics scripts from other companies. We
-          do not sell your data.
+          The app loads no third-party trackers: no advertising or analytics scripts from other companies.
         </p>
         <p>
           You can delete your account at any time under{' '}
