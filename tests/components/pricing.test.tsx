@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { SubscriptionAnswer } from '#api/account.ts';
 import { storeToken } from '#app/auth/token.ts';
-import { plansAnswer, TEST_SUPPORT_EMAIL } from '../support/plans-answer.ts';
+import { plansAnswer, SPRING_PROMOTION, TEST_SUPPORT_EMAIL } from '../support/plans-answer.ts';
 import { stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
 import { renderAt } from './render-app.tsx';
 
@@ -137,23 +137,9 @@ describe('/pricing: prices', () => {
   });
 
   test('a promotion: its banner, the list price crossed out, the first period at the new price', async () => {
-    await openPricing(
-      {},
-      '/pricing',
-      plansAnswer({
-        promote: {
-          planId: 112,
-          promotion: {
-            newMonthlyPriceCents: 4900,
-            newBilledPriceCents: 58800,
-            couponCode: 'SPRING',
-            banner: 'Spring sale: $10 off a month',
-          },
-        },
-      }),
-    );
+    await openPricing({}, '/pricing', plansAnswer({ promote: { planId: 112, promotion: SPRING_PROMOTION } }));
     const advanced = within(card('Advanced'));
-    expect(advanced.getByText('Spring sale: $10 off a month')).toBeTruthy();
+    expect(advanced.getByText('Spring sale: $10 off every month of the first year')).toBeTruthy();
     const crossedOut = card('Advanced').querySelector('del');
     expect(crossedOut?.textContent).toBe('List price $59');
     expect(advanced.getByText('$49')).toBeTruthy();
@@ -161,6 +147,18 @@ describe('/pricing: prices', () => {
     // The other plan keeps its list price, nothing crossed out.
     expect(card('Beginner').querySelector('del')).toBeNull();
     expect(within(card('Beginner')).queryByText(/Spring sale/)).toBeNull();
+  });
+
+  test('a promotion without a banner text reads as a special offer', async () => {
+    await openPricing(
+      {},
+      '/pricing',
+      plansAnswer({
+        promote: { planId: 12, promotion: { ...SPRING_PROMOTION, newMonthlyPriceCents: 2900, banner: null } },
+      }),
+    );
+    expect(within(card('Beginner')).getByText('Special offer')).toBeTruthy();
+    expect(card('Beginner').querySelector('del')?.textContent).toBe('List price $39');
   });
 
   test('tax note; the test-mode note only in test mode', async () => {

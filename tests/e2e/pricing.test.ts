@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '#server/config.ts';
 import { setPlan, signInBrowser } from '../support/auth.ts';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { plansAnswer } from '../support/plans-answer.ts';
+import { plansAnswer, SPRING_PROMOTION } from '../support/plans-answer.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -27,18 +27,7 @@ afterAll(async () => {
  * blocked service worker, once the route is served; the subscription call is the server's.
  */
 async function answerPlans(page: Page): Promise<void> {
-  const plans = plansAnswer({
-    testMode: true,
-    promote: {
-      planId: 112,
-      promotion: {
-        newMonthlyPriceCents: 4900,
-        newBilledPriceCents: 58800,
-        couponCode: 'SPRING',
-        banner: 'Spring sale: $10 off every month of the first year',
-      },
-    },
-  });
+  const plans = plansAnswer({ testMode: true, promote: { planId: 112, promotion: SPRING_PROMOTION } });
   await page.route('**/api/v1/billing/plans', (route) => route.fulfill({ json: plans }));
 }
 

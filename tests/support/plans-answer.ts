@@ -8,6 +8,14 @@ import { PLAN_IDS, type PlanId } from '#domain/plans/plan-id.ts';
 
 export const TEST_SUPPORT_EMAIL = 'help@optionscout.test';
 
+/** $10 off each month of Advanced Yearly's first year: $49 a month, $588 for the year. */
+export const SPRING_PROMOTION: PlanPromotion = {
+  newMonthlyPriceCents: 4900,
+  newBilledPriceCents: 58800,
+  couponCode: 'SPRING',
+  banner: 'Spring sale: $10 off every month of the first year',
+};
+
 export function plansAnswer(
   options: { testMode?: boolean; promote?: { planId: PlanId; promotion: PlanPromotion } } = {},
 ): PlansAnswer {

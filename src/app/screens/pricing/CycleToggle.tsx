@@ -23,7 +23,7 @@ export function CycleToggle({
   );
   return (
     <fieldset className="cycle-toggle">
-      <legend className="sr-only">Billing cycle</legend>
+      <legend className="visually-hidden">Billing cycle</legend>
       {option('monthly', 'Monthly')}
       {option('yearly', 'Yearly', 'save up to 20%')}
     </fieldset>

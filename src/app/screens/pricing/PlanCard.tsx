@@ -9,7 +9,7 @@ function PlanActionLink({ action, planName }: { action: PlanAction; planName: st
   // The plan's name completes the spoken name: four cards each have a BUY.
   const content = (
     <>
-      {action.label} <span className="sr-only">{planName}</span>
+      {action.label} <span className="visually-hidden">{planName}</span>
     </>
   );
   return action.kind === 'email' ? (
@@ -46,7 +46,7 @@ export function PlanCard({
       <p className="plan-price">
         {promotion && (
           <del>
-            <span className="sr-only">List price </span>
+            <span className="visually-hidden">List price </span>
             {priceText(offer.monthlyPriceCents)}
           </del>
         )}
