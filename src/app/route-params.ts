@@ -59,6 +59,23 @@ export function tradesSearch(search: Record<string, unknown>): TradesSearch {
   return { accountId: accountId ?? undefined, view: TRADE_VIEWS.find((v) => v === search.view) };
 }
 
+export type PricingCycle = 'monthly' | 'yearly';
+
+export interface PricingSearch {
+  /** The plans shown: monthly or yearly prices; absent, the page picks (docs/BILLING-SCREENS.md). */
+  readonly cycle?: PricingCycle | undefined;
+  /** 'cancelled': the subscription was just cancelled (the account page sends the user here). */
+  readonly notice?: 'cancelled' | undefined;
+}
+
+/** /pricing?cycle=monthly&notice=cancelled: any other value of either is dropped. */
+export function pricingSearch(search: Record<string, unknown>): PricingSearch {
+  return {
+    cycle: search.cycle === 'monthly' || search.cycle === 'yearly' ? search.cycle : undefined,
+    notice: search.notice === 'cancelled' ? 'cancelled' : undefined,
+  };
+}
+
 /** The parsed parameters of each route, as its screen reads them (see the note at the top). */
 export interface SettingsParams {
   readonly section: import('./screens/settings/sections.ts').SettingsSection | null;

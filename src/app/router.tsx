@@ -22,6 +22,7 @@ import {
   optionalId,
   optionalSymbol,
   planIdParam,
+  pricingSearch,
   scanSearch,
   tradesSearch,
 } from './route-params.ts';
@@ -182,7 +183,12 @@ const routeTree = rootRoute.addChildren([
   }),
   redirectRoute('/settings', () => '/settings/universes'),
   settingsRoute,
-  route('/pricing', () => import('./screens/pricing/PricingScreen.tsx'), 'PricingScreen'),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/pricing',
+    validateSearch: pricingSearch,
+    component: lazyRouteComponent(() => import('./screens/pricing/PricingScreen.tsx'), 'PricingScreen'),
+  }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/checkout/$planId',

@@ -60,7 +60,7 @@ describe('in the app', () => {
   test('terms are public', async () => {
     stubApi({});
     await renderAt('/terms');
-    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Terms of service' })).toBeTruthy();
   });
 
   test.each([

@@ -4,6 +4,7 @@ import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that the router and the theme call.
 window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
 window.matchMedia ??= (query: string) =>
   ({
     matches: false,

@@ -4,7 +4,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { CHROMIUM } from './system-deps.ts';
 
 export const PHONE = { width: 375, height: 812 } as const;
@@ -37,13 +44,24 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A page at `viewport`. `serviceWorkers: 'block'` when the test answers calls itself
+ * (`page.route`): requests a service worker makes are not seen by the page's routes.
+ */
 export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number },
+  options: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const phone = viewport.width < 768;
-  const context = await browser.newContext({ baseURL, viewport, isMobile: phone, hasTouch: phone });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile: phone,
+    hasTouch: phone,
+    ...options,
+  });
   // A loaded two-core machine can be several times slower than a quiet one: wait longer than
   // Playwright's 30 s before calling an action or a wait failed.
   context.setDefaultTimeout(60_000);

@@ -37,12 +37,16 @@ export const TABS = [
   { tab: 'settings', label: 'Settings', to: '/settings' },
 ] as const;
 
-/** Which chrome a path gets: the full shell, a reduced one for subscription pages, or none. */
+/**
+ * Which chrome a path gets: the full shell, a reduced one (no primary menu or tab bar) for the
+ * subscription pages and the terms, or none. Ended users reach only the subscription pages and
+ * the terms, and signed-out visitors the terms: menus there would only lead elsewhere.
+ */
 export type Chrome = 'full' | 'subscription' | 'bare';
 
 export function chromeFor(pathname: string): Chrome {
   if (/^\/(signin|signup|auth|verified)(\/|$)/.test(pathname)) return 'bare';
-  if (/^\/(pricing|checkout|thankyou|account)(\/|$)/.test(pathname)) return 'subscription';
+  if (/^\/(pricing|checkout|thankyou|account|terms)(\/|$)/.test(pathname)) return 'subscription';
   return 'full';
 }
 
