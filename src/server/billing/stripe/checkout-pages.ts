@@ -13,7 +13,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { DomainError, notFound } from '#domain/errors.ts';
 import { withCspDirective } from '#server/auth/embedded-issuer.ts';
-import { escapeHtml } from '#server/auth/pages.ts';
+import { escapeHtml, htmlDocument } from '#server/auth/pages.ts';
 import { parseInput } from '#server/http/errors.ts';
 import type { StripeConfig } from './stripe-config.ts';
 import { USER_GUID_KEY } from './stripe-events.ts';
@@ -46,21 +46,11 @@ const CheckoutQuery = z.object({
 
 const ReturnQuery = z.object({ session_id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/) });
 
-function page(title: string, body: string, head = ''): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · OptionScout</title>
-<style>body{margin:0;font:16px/1.5 system-ui,sans-serif}main{max-width:760px;margin:0 auto;padding:16px}</style>${head}
-</head>
-<body>
-${body}
-</body>
-</html>`;
-}
+const STYLE =
+  '<style>body{margin:0;font:16px/1.5 system-ui,sans-serif}main{max-width:760px;margin:0 auto;padding:16px}</style>';
+
+const page = (title: string, body: string, scripts: string): string =>
+  htmlDocument(title, `${STYLE}\n${scripts}`, body);
 
 const sendPage = (reply: FastifyReply, html: string) =>
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -131,7 +121,7 @@ export async function mountStripeCheckoutPages(
         page(
           'Checkout',
           `<main id="checkout" data-publishable-key="${escapeHtml(config.publishableKey)}" data-client-secret="${escapeHtml(session.client_secret)}"></main>`,
-          `\n<script src="${STRIPE_JS_URL}"></script>\n<script src="/store/stripe-checkout.js" defer></script>`,
+          `<script src="${STRIPE_JS_URL}"></script>\n<script src="/store/stripe-checkout.js" defer></script>`,
         ),
       );
     });
@@ -149,7 +139,7 @@ export async function mountStripeCheckoutPages(
           : '<main><p>The payment was not completed. Please close this window and try again.</p></main>';
       return sendPage(
         reply,
-        page('Checkout', body, '\n<script src="/store/stripe-checkout.js" defer></script>'),
+        page('Checkout', body, '<script src="/store/stripe-checkout.js" defer></script>'),
       );
     });
   });

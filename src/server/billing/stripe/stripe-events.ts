@@ -76,18 +76,20 @@ export function subscriptionReport(
   };
 }
 
-/** What an invoice (or a preview of one) charges, in billing's terms. */
-export interface InvoiceAmounts {
-  readonly planId: PlanId;
-  readonly periodStartMs: number;
-  readonly periodEndMs: number;
-  /** The plan's price for the period: the invoice's positive lines. */
-  readonly subtotalCents: number;
-  readonly discountCents: number;
-  /** The unused time of the previous plan: the negative proration lines. */
-  readonly creditCents: number;
-  readonly totalCents: number;
-}
+/**
+ * What an invoice (or a preview of one) charges, in billing's terms: the subtotal is its positive
+ * lines (the new period's price), the credit its negative proration lines (the unused time).
+ */
+export type InvoiceAmounts = Pick<
+  ChargeReport,
+  | 'planId'
+  | 'periodStartMs'
+  | 'periodEndMs'
+  | 'subtotalCents'
+  | 'discountCents'
+  | 'creditCents'
+  | 'totalCents'
+>;
 
 const isProration = (line: Stripe.InvoiceLineItem): boolean =>
   line.parent?.subscription_item_details?.proration ?? line.parent?.invoice_item_details?.proration ?? false;
