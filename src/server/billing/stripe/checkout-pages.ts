@@ -8,6 +8,7 @@
  * Content-Security-Policy.
  */
 import { readFileSync } from 'node:fs';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Stripe from 'stripe';
 import { z } from 'zod';
@@ -15,19 +16,26 @@ import { DomainError, notFound } from '#domain/errors.ts';
 import { withCspDirective } from '#server/auth/embedded-issuer.ts';
 import { escapeHtml, htmlDocument } from '#server/auth/pages.ts';
 import { parseInput } from '#server/http/errors.ts';
+import { enforceLimit } from '#server/http/rate-limits.ts';
 import type { StripeConfig } from './stripe-config.ts';
 import { USER_GUID_KEY } from './stripe-events.ts';
 
 /** Stripe.js is always loaded from Stripe (never bundled): its versioned 'clover' release. */
-export const STRIPE_JS_URL = 'https://js.stripe.com/clover/stripe.js';
+const STRIPE_JS_URL = 'https://js.stripe.com/clover/stripe.js';
 
 /** What the store pages need beyond the app's own policy. */
-export const STORE_CSP_DIRECTIVES: Readonly<Record<string, string>> = {
+const STORE_CSP_DIRECTIVES: Readonly<Record<string, string>> = {
   'script-src': "'self' https://js.stripe.com https://*.js.stripe.com",
   'frame-src': "'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
   'connect-src': "'self' https://api.stripe.com https://checkout.stripe.com",
   'img-src': "'self' data: blob: https://*.stripe.com",
 };
+
+/**
+ * Checkouts one client address may start: each creates a Checkout Session at Stripe, whose API
+ * limits are the whole store's, so the open page must not let anyone spend them.
+ */
+export const CHECKOUTS_PER_ADDRESS = { max: 30, windowMs: 10 * 60_000 };
 
 const SCRIPT = readFileSync(new URL('./stripe-checkout.js', import.meta.url), 'utf8');
 
@@ -70,6 +78,12 @@ export async function mountStripeCheckoutPages(
   const { stripe, config } = deps;
   const plansByPrice = new Set(Object.values(config.priceIds));
   await app.register(async (store) => {
+    await store.register(rateLimit, { global: false });
+    const checkouts = store.createRateLimit({
+      max: CHECKOUTS_PER_ADDRESS.max,
+      timeWindow: CHECKOUTS_PER_ADDRESS.windowMs,
+      keyGenerator: (request) => `store-checkout:${request.ip}`,
+    });
     // After helmet's onRequest hook has set the app's policy: widen it for these routes only.
     store.addHook('onSend', async (_request, reply) => {
       const current = reply.getHeader('content-security-policy');
@@ -84,6 +98,7 @@ export async function mountStripeCheckoutPages(
     );
 
     store.get('/store/checkout', async (request, reply) => {
+      await enforceLimit(checkouts, request, reply);
       const query = parseInput(CheckoutQuery, request.query, 'query');
       if (!plansByPrice.has(query.product))
         throw new DomainError('VALIDATION_FAILED', {

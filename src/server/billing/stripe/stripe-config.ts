@@ -19,7 +19,7 @@ export interface StripeConfig {
 }
 
 /** STRIPE_PRICE_1, STRIPE_PRICE_12, STRIPE_PRICE_101, STRIPE_PRICE_112. */
-export const priceVariable = (planId: PlanId): string => `STRIPE_PRICE_${planId}`;
+const priceVariable = (planId: PlanId): string => `STRIPE_PRICE_${planId}`;
 
 /**
  * Null without STRIPE_SECRET_KEY (the embedded test store bills then). With it, throws naming the

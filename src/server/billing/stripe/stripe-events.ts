@@ -18,7 +18,7 @@ const seconds = (s: number): number => s * 1000;
 const idOf = (value: string | { readonly id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-export function planOfPrice(priceIds: PriceIds, priceId: string | null): PlanId | null {
+function planOfPrice(priceIds: PriceIds, priceId: string | null): PlanId | null {
   return PLAN_IDS.find((id) => priceIds[id] === priceId) ?? null;
 }
 
@@ -80,7 +80,7 @@ export function subscriptionReport(
  * What an invoice (or a preview of one) charges, in billing's terms: the subtotal is its positive
  * lines (the new period's price), the credit its negative proration lines (the unused time).
  */
-export type InvoiceAmounts = Pick<
+type InvoiceAmounts = Pick<
   ChargeReport,
   | 'planId'
   | 'periodStartMs'

@@ -35,7 +35,7 @@ import {
 } from './stripe-events.ts';
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export interface StripeProcessorDeps {
   /** A client pointed elsewhere (tests); by default one for the configured key. */

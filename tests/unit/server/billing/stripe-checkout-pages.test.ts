@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHECKOUTS_PER_ADDRESS } from '#server/billing/stripe/checkout-pages.ts';
 import { createStripeProcessor } from '#server/billing/stripe/stripe-processor.ts';
 import { installErrorHandling } from '#server/http/errors.ts';
 import { type CannedAnswer, CONFIG, fakeStripe, GUID, ok, PRICES } from './stripe-fixtures.ts';
@@ -156,6 +157,23 @@ describe('the Stripe checkout page', () => {
       details: { 'query.coupon': expect.any(String) },
     });
   });
+});
+
+test('one address may start only so many checkouts: then 429, and no more sessions', async () => {
+  const own = fakeStripe({ 'POST /v1/checkout/sessions': ok(SESSION) });
+  const limited = Fastify();
+  installErrorHandling(limited);
+  await createStripeProcessor(CONFIG, { stripe: own.stripe }).mountPages(limited, async () => {});
+  const url = `/store/checkout?${checkoutQuery()}`;
+  for (let i = 0; i < CHECKOUTS_PER_ADDRESS.max; i += 1)
+    expect((await limited.inject({ url })).statusCode).toBe(200);
+  const over = await limited.inject({ url });
+  const elsewhere = await limited.inject({ url, remoteAddress: '10.0.0.2' });
+  await limited.close();
+  expect(over.statusCode).toBe(429);
+  expect(over.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  expect(own.requests).toHaveLength(CHECKOUTS_PER_ADDRESS.max + 1);
+  expect(elsewhere.statusCode).toBe(200);
 });
 
 describe('the Stripe return page', () => {
