@@ -246,6 +246,41 @@ describe('downgrade', () => {
     expect(requests[3]?.params.get('metadata[pendingPlanId]')).toBe('1');
     expect(events[0]?.subscription).toMatchObject({ planId: 101, pendingPlanId: 1 });
   });
+
+  test('a second downgrade rewrites the schedule the first one made', async () => {
+    const { stripe, requests } = fakeStripe({
+      'GET /v1/subscriptions/sub_1': ok(subscription({ price: PRICES[112], schedule: 'sub_sched_1' })),
+      'GET /v1/subscription_schedules/sub_sched_1': ok({
+        id: 'sub_sched_1',
+        object: 'subscription_schedule',
+        current_phase: { start_date: NOV_1 - 86_400, end_date: DEC_1 },
+        phases: [],
+      }),
+      'POST /v1/subscription_schedules/sub_sched_1': ok({
+        id: 'sub_sched_1',
+        object: 'subscription_schedule',
+      }),
+      'POST /v1/subscriptions/sub_1': ok(
+        subscription({ price: PRICES[112], metadata: { userGuid: GUID, pendingPlanId: '12' } }),
+      ),
+    });
+    const events = await createStripeProcessor(CONFIG, { stripe }).changePlan(
+      { ...SUB, planId: 112 },
+      12,
+      NOW_MS,
+      0,
+    );
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_1',
+      'GET /v1/subscription_schedules/sub_sched_1',
+      'POST /v1/subscription_schedules/sub_sched_1',
+      'POST /v1/subscriptions/sub_1',
+    ]);
+    expect(requests[2]?.params.get('phases[0][start_date]')).toBe(String(NOV_1 - 86_400));
+    expect(requests[2]?.params.get('phases[1][items][0][price]')).toBe(PRICES[12]);
+    expect(requests[2]?.params.get('phases[1][duration][interval]')).toBe('year');
+    expect(events[0]?.subscription).toMatchObject({ planId: 112, pendingPlanId: 12 });
+  });
 });
 
 describe('refund', () => {
@@ -286,5 +321,20 @@ describe('refund', () => {
     expect(events).toEqual([
       { id: 're_1', occurredMs: NOW_MS, refund: { chargeExternalId: 'in_1', amountCents: 7_500 } },
     ]);
+  });
+
+  test('an invoice without a paid payment cannot be refunded', async () => {
+    const { processor, requests } = setUp({
+      'GET /v1/invoices/in_1': ok({
+        ...invoice({
+          reason: 'subscription_cycle',
+          lines: [{ amount: 7_500, price: PRICES[101] }],
+          total: 7_500,
+        }),
+        payments: { object: 'list', data: [] },
+      }),
+    });
+    await expect(processor.refund(SUB, 'in_1', 7_500, NOW_MS)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(requests.map((r) => r.method)).toEqual(['GET']);
   });
 });
