@@ -37,12 +37,6 @@ const STATES: Readonly<Record<string, SubscriptionReport['state']>> = {
   paused: 'ended',
 };
 
-function cardOf(method: Stripe.Subscription['default_payment_method']): string | undefined {
-  if (typeof method !== 'object' || method?.card == null) return undefined;
-  const brand = method.card.brand;
-  return `${brand.charAt(0).toUpperCase()}${brand.slice(1)} •••• ${method.card.last4}`;
-}
-
 /**
  * The subscription's state; null while it is `incomplete` (its first payment is still open: a
  * checkout that has not succeeded yet is nothing to report).
@@ -61,18 +55,18 @@ export function subscriptionReport(
   const planId = planOfPrice(priceIds, item.price?.id ?? null);
   if (planId === null) throw new StripeShapeError(`subscription ${sub.id} has a price of no plan`);
   const pending = parsePlanId(sub.metadata?.[PENDING_PLAN_KEY] ?? '')?.planId ?? null;
-  const card = cardOf(sub.default_payment_method);
   return {
     subscriptionId: sub.id,
     customerId,
     planId,
     periodStartMs: seconds(item.current_period_start),
     periodEndMs: seconds(item.current_period_end),
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    // A cancellation set as a date (Stripe's dashboard may) that falls within the period counts too.
+    cancelAtPeriodEnd:
+      sub.cancel_at_period_end || (sub.cancel_at != null && sub.cancel_at <= item.current_period_end),
     // Once the schedule has switched the price, the key may linger: it is pending no more.
     pendingPlanId: pending === planId ? null : pending,
     state,
-    ...(card ? { paymentMethod: card } : {}),
   };
 }
 

@@ -139,6 +139,15 @@ describe('Stripe events as billing events', () => {
     expect(after?.subscription).toMatchObject({ planId: 1, pendingPlanId: null });
   });
 
+  test('a cancellation date within the period is a cancel at period end', () => {
+    const atEnd = { ...subscription(), cancel_at: DEC_1 };
+    const [event] = read(stripeEvent('customer.subscription.updated', atEnd));
+    expect(event?.subscription?.cancelAtPeriodEnd).toBe(true);
+    const later = { ...subscription(), cancel_at: DEC_1 + 86_400 };
+    const [other] = read(stripeEvent('customer.subscription.updated', later));
+    expect(other?.subscription?.cancelAtPeriodEnd).toBe(false);
+  });
+
   test('customer.subscription.deleted ends the subscription', () => {
     const [event] = read(stripeEvent('customer.subscription.deleted', subscription({ status: 'canceled' })));
     expect(event?.subscription?.state).toBe('ended');
