@@ -39,13 +39,14 @@ export const CHECKOUTS_PER_ADDRESS = { max: 30, windowMs: 10 * 60_000 };
 
 const SCRIPT = readFileSync(new URL('./stripe-checkout.js', import.meta.url), 'utf8');
 
+/**
+ * The frame's query values Stripe needs. first_name, last_name and test are accepted and not
+ * used: Stripe's form asks for the card holder's name, and shows test mode by itself.
+ */
 const CheckoutQuery = z.object({
   product: z.string().min(1).max(255),
-  first_name: z.string().max(100).default(''),
-  last_name: z.string().max(100).default(''),
   email: z.email().max(254),
   guid: z.uuid(),
-  test: z.enum(['0', '1']).optional(),
   coupon: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
