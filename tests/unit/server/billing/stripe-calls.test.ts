@@ -14,7 +14,7 @@ import {
   ok,
   PRICES,
   subscription,
-} from './stripe-fixtures.ts';
+} from '#tests/support/stripe.ts';
 
 const SUB: BilledSubscription = {
   userGuid: GUID,

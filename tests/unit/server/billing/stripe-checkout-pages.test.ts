@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHECKOUTS_PER_ADDRESS } from '#server/billing/stripe/checkout-pages.ts';
 import { createStripeProcessor } from '#server/billing/stripe/stripe-processor.ts';
 import { installErrorHandling } from '#server/http/errors.ts';
-import { type CannedAnswer, CONFIG, fakeStripe, GUID, ok, PRICES } from './stripe-fixtures.ts';
+import { type CannedAnswer, CONFIG, fakeStripe, GUID, ok, PRICES } from '#tests/support/stripe.ts';
 
 const SESSION = {
   id: 'cs_test_1',

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createStripeProcessor } from '#server/billing/stripe/stripe-processor.ts';
-import { CONFIG, fakeStripe } from './stripe-fixtures.ts';
+import { CONFIG, fakeStripe } from '#tests/support/stripe.ts';
 
 /** The script as the store serves it. */
 let SCRIPT = '';

@@ -12,7 +12,7 @@ import {
   signed,
   stripeEvent,
   subscription,
-} from './stripe-fixtures.ts';
+} from '#tests/support/stripe.ts';
 
 const { stripe, requests } = fakeStripe({});
 const processor = createStripeProcessor(CONFIG, { stripe });
