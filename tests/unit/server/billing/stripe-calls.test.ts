@@ -284,14 +284,16 @@ describe('downgrade', () => {
 });
 
 describe('refund', () => {
+  const RENEWAL = invoice({
+    reason: 'subscription_cycle',
+    lines: [{ amount: 7_500, price: PRICES[101] }],
+    total: 7_500,
+  });
+
   test('refunds the invoice’s payment, naming the invoice so its webhook can be tied back', async () => {
     const { processor, requests } = setUp({
       'GET /v1/invoices/in_1': ok({
-        ...invoice({
-          reason: 'subscription_cycle',
-          lines: [{ amount: 7_500, price: PRICES[101] }],
-          total: 7_500,
-        }),
+        ...RENEWAL,
         payments: {
           object: 'list',
           data: [
@@ -325,14 +327,7 @@ describe('refund', () => {
 
   test('an invoice without a paid payment cannot be refunded', async () => {
     const { processor, requests } = setUp({
-      'GET /v1/invoices/in_1': ok({
-        ...invoice({
-          reason: 'subscription_cycle',
-          lines: [{ amount: 7_500, price: PRICES[101] }],
-          total: 7_500,
-        }),
-        payments: { object: 'list', data: [] },
-      }),
+      'GET /v1/invoices/in_1': ok({ ...RENEWAL, payments: { object: 'list', data: [] } }),
     });
     await expect(processor.refund(SUB, 'in_1', 7_500, NOW_MS)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(requests.map((r) => r.method)).toEqual(['GET']);
