@@ -14,7 +14,7 @@ export interface StripeConfig {
   readonly publishableKey: string;
   /** The Stripe price (`price_…`) of each plan: a recurring price of the plan's amount and cycle. */
   readonly priceIds: Readonly<Record<PlanId, string>>;
-  /** A test-mode key: test cards only, no money moves. */
+  /** A test-mode secret key (`sk_test_…`, `rk_test_…`): test cards only, no money moves. */
   readonly testMode: boolean;
 }
 
@@ -41,5 +41,17 @@ export function stripeConfigFromEnv(env: Readonly<Record<string, string | undefi
   >;
   if (new Set(Object.values(priceIds)).size !== PLAN_IDS.length)
     throw new Error('STRIPE_PRICE_1, _12, _101 and _112 must name four different prices');
-  return { secretKey, webhookSecret, publishableKey, priceIds, testMode: secretKey.startsWith('sk_test_') };
+  const testMode = keyMode(secretKey) === 'test';
+  const publishableMode = keyMode(publishableKey);
+  if (publishableMode && publishableMode !== (testMode ? 'test' : 'live'))
+    throw new Error(
+      `STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but STRIPE_SECRET_KEY is not: the checkout would find no session`,
+    );
+  return { secretKey, webhookSecret, publishableKey, priceIds, testMode };
+}
+
+/** 'test' for `sk_test_…`, `rk_test_…` (restricted) and `pk_test_…`; 'live' for their `_live_` twins. */
+function keyMode(key: string): 'test' | 'live' | null {
+  if (/^[srp]k_test_/.test(key)) return 'test';
+  return /^[srp]k_live_/.test(key) ? 'live' : null;
 }

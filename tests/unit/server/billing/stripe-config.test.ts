@@ -25,7 +25,8 @@ describe('stripeConfigFromEnv', () => {
       priceIds: { 1: 'price_b_m', 12: 'price_b_y', 101: 'price_a_m', 112: 'price_a_y' },
       testMode: true,
     });
-    expect(stripeConfigFromEnv({ ...FULL, STRIPE_SECRET_KEY: 'sk_live_abc' })?.testMode).toBe(false);
+    const live = { ...FULL, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' };
+    expect(stripeConfigFromEnv(live)?.testMode).toBe(false);
   });
 
   test.each([
@@ -39,6 +40,20 @@ describe('stripeConfigFromEnv', () => {
     expect(() => stripeConfigFromEnv({ ...FULL, [name]: undefined })).toThrow(
       new RegExp(`^${name} must be set when STRIPE_SECRET_KEY is set`),
     );
+  });
+
+  test('a restricted test key is test mode too; keys of two modes are a startup error', () => {
+    expect(stripeConfigFromEnv({ ...FULL, STRIPE_SECRET_KEY: 'rk_test_abc' })?.testMode).toBe(true);
+    expect(() => stripeConfigFromEnv({ ...FULL, STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' })).toThrow(
+      /^STRIPE_PUBLISHABLE_KEY is a live key but STRIPE_SECRET_KEY is not/,
+    );
+    expect(() =>
+      stripeConfigFromEnv({
+        ...FULL,
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      }),
+    ).toThrow(/^STRIPE_PUBLISHABLE_KEY is a test key/);
   });
 
   test('two plans at one price is a startup error', () => {
