@@ -31,7 +31,8 @@ a{color:var(--accent)}
 footer{margin-top:16px;text-align:center;font-size:.85rem;color:var(--muted)}
 `;
 
-function layout(title: string, body: string, head = ''): string {
+/** A server-rendered page of the app (not indexed): `head` goes into <head>, `body` into <body>. */
+export function htmlDocument(title: string, head: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -40,18 +41,26 @@ function layout(title: string, body: string, head = ''): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · OptionScout</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${STYLE}</style>${head}
+${head}
 </head>
 <body>
-<main>
+${body}
+</body>
+</html>`;
+}
+
+function layout(title: string, body: string, head = ''): string {
+  return htmlDocument(
+    title,
+    `<style>${STYLE}</style>${head}`,
+    `<main>
 <a class="brand" href="/"><img src="/favicon.svg" alt="" width="28" height="28"><span>OptionScout</span></a>
 <div class="card">
 ${body}
 </div>
 <footer><a href="/terms">Terms</a></footer>
-</main>
-</body>
-</html>`;
+</main>`,
+  );
 }
 
 interface FieldSpec {
