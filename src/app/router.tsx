@@ -15,6 +15,7 @@ import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import { accessRedirect } from './auth/access.ts';
 import { storedToken } from './auth/token.ts';
 import { NotFound } from './components/NotFound.tsx';
+import { UnknownPlan } from './components/UnknownPlan.tsx';
 import {
   asText,
   idParam,
@@ -23,6 +24,7 @@ import {
   optionalSymbol,
   planIdParam,
   scanSearch,
+  thankYouSearch,
   tradesSearch,
 } from './route-params.ts';
 import { SETTINGS_SECTIONS, type SettingsSection } from './screens/settings/sections.ts';
@@ -190,7 +192,10 @@ const routeTree = rootRoute.addChildren([
       parse: (p: { planId: string }) => ({ planId: planIdParam(p.planId) ?? null }),
       stringify: (p: { planId: number | null }) => ({ planId: String(p.planId) }),
     },
-    beforeLoad: requireValid,
+    // Checked in the loader, not beforeLoad: a not-found thrown there is this route's own, so it
+    // says which thing does not exist (a plan) and leads to the plans on offer.
+    loader: requireValid,
+    notFoundComponent: UnknownPlan,
     component: lazyRouteComponent(() => import('./screens/checkout/CheckoutScreen.tsx'), 'CheckoutScreen'),
   }),
   route('/account', () => import('./screens/account/AccountScreen.tsx'), 'AccountScreen'),
@@ -201,6 +206,7 @@ const routeTree = rootRoute.addChildren([
       parse: (p: { planId?: string }) => ({ planId: planIdParam(p.planId) }),
       stringify: (p: { planId?: number | null }) => ({ planId: asText(p.planId) }),
     },
+    validateSearch: thankYouSearch,
     beforeLoad: requireValid,
     component: lazyRouteComponent(() => import('./screens/thankyou/ThankYouScreen.tsx'), 'ThankYouScreen'),
   }),
