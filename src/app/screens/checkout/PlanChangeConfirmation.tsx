@@ -78,7 +78,7 @@ export function PlanChangeConfirmation({ from, to }: { from: PlanId; to: PlanId 
 
   const kind = preview.data?.kind;
   return (
-    <section className="plan-change" aria-label="Plan change">
+    <section className="billing-card plan-change" aria-label="Plan change">
       <dl className="plan-change-route">
         <div>
           <dt>Current plan</dt>
