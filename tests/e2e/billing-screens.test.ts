@@ -109,7 +109,7 @@ describe.each(VIEWPORTS)('subscription screens at %s width', (name, viewport) =>
       await page.goto('/checkout/112');
       await page.getByRole('heading', { name: 'Change Plan' }).waitFor();
       await page.getByText('Charged today').waitFor();
-      const figures = await page.locator('.plan-change .billing-figures').innerText();
+      const figures = await page.locator('.plan-change .billing-figures').textContent();
       for (const figure of ['$708.00', '−$120.00', '−$25.29', '$562.71', 'Jan 16, 2027'])
         expect(figures).toContain(figure);
       await expect(button(page, 'PROCEED').isVisible()).resolves.toBe(true);
@@ -146,7 +146,7 @@ describe.each(VIEWPORTS)('subscription screens at %s width', (name, viewport) =>
       await page.goto('/checkout/112');
       const summary = page.getByRole('complementary', { name: 'Order summary' });
       await summary.waitFor();
-      expect(await summary.innerText()).toContain('$588.00');
+      expect(await summary.textContent()).toContain('$588.00');
       const store = page.frameLocator('iframe[title="Secure payment"]');
       await store.getByRole('heading', { name: 'Payment' }).waitFor();
       expect(await fitsWidth(page)).toBe(true);
