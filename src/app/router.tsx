@@ -15,7 +15,6 @@ import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import { accessRedirect } from './auth/access.ts';
 import { storedToken } from './auth/token.ts';
 import { NotFound } from './components/NotFound.tsx';
-import { UnknownPlan } from './components/UnknownPlan.tsx';
 import {
   asText,
   idParam,
@@ -193,9 +192,10 @@ const routeTree = rootRoute.addChildren([
       stringify: (p: { planId: number | null }) => ({ planId: String(p.planId) }),
     },
     // Checked in the loader, not beforeLoad: a not-found thrown there is this route's own, so it
-    // says which thing does not exist (a plan) and leads to the plans on offer.
+    // says which thing does not exist (a plan) and leads to the plans on offer. Loaded lazily
+    // like the screen, out of the first download.
     loader: requireValid,
-    notFoundComponent: UnknownPlan,
+    notFoundComponent: lazyRouteComponent(() => import('./screens/checkout/UnknownPlan.tsx'), 'UnknownPlan'),
     component: lazyRouteComponent(() => import('./screens/checkout/CheckoutScreen.tsx'), 'CheckoutScreen'),
   }),
   route('/account', () => import('./screens/account/AccountScreen.tsx'), 'AccountScreen'),

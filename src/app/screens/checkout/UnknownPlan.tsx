@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
-import { ScreenTitle } from './ScreenTitle.tsx';
+import { AppLink } from '#app/components/AppLink.tsx';
+import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 
 /** /checkout/{planId} with an id that is not one of the four plans (spec 1 §2, §5). */
 export function UnknownPlan() {
@@ -7,7 +7,7 @@ export function UnknownPlan() {
     <section className="not-found">
       <ScreenTitle title="404 :(" />
       <p>
-        This plan does not exist. <Link to="/pricing">See the plans on offer</Link>
+        This plan does not exist. <AppLink href="/pricing">See the plans on offer</AppLink>
       </p>
     </section>
   );
