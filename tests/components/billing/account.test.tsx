@@ -3,27 +3,16 @@
  * none, text trimmed, then the plans with the cancelled notice), its failure toast, and a plan
  * billed outside the app.
  */
-import { setupIonicReact } from '@ionic/react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { CANCEL_REASON_MAX } from '#api/billing.ts';
-import { storeToken } from '#app/auth/token.ts';
-import { dismiss, subscribeNotices } from '#app/components/notices.ts';
 import { CANCEL_TEXT_MAX } from '#app/screens/account/CancelForm.tsx';
 import { PerCall, type StubRequest, stubApi } from '../api-stub.ts';
 import { renderAt } from '../render-app.tsx';
 import { BILLING_ANSWER, PREMIUM_SUBSCRIPTION, SUPPORT } from './billing-fixtures.ts';
+import { signedInApp } from './signed-in-app.ts';
 
-beforeAll(() => setupIonicReact({ mode: 'md' }));
-beforeEach(() => storeToken('t'));
-afterEach(() => {
-  storeToken(null);
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  subscribeNotices((n) => {
-    for (const x of n) dismiss(x.id);
-  })();
-});
+signedInApp();
 
 /** The account page over `record`; cancelling answers `cancelAnswer` and is recorded. */
 async function openAccount(

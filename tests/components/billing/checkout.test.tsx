@@ -2,27 +2,16 @@
  * /checkout/{planId} (spec 1 §2, §4, §9): the wait for the user's record, the plan-change
  * confirmation and where PROCEED leads, a failed preview, and the store frame's completion.
  */
-import { setupIonicReact } from '@ionic/react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, type vi } from 'vitest';
 import { PAGE_VIEW_EVENT } from '#app/analytics.ts';
-import { storeToken } from '#app/auth/token.ts';
-import { dismiss, subscribeNotices } from '#app/components/notices.ts';
 import { PURCHASE_SUCCESS_VIEW } from '#app/features/billing/page-views.ts';
 import { PerCall, stubApi, TRIAL_SUBSCRIPTION } from '../api-stub.ts';
 import { renderAt } from '../render-app.tsx';
 import { PLANS_ANSWER, PREMIUM_SUBSCRIPTION, UPGRADE_PREVIEW } from './billing-fixtures.ts';
+import { signedInApp } from './signed-in-app.ts';
 
-beforeAll(() => setupIonicReact({ mode: 'md' }));
-beforeEach(() => storeToken('t'));
-afterEach(() => {
-  storeToken(null);
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  subscribeNotices((n) => {
-    for (const x of n) dismiss(x.id);
-  })();
-});
+signedInApp();
 
 const subscriptionCalls = (fetchStub: ReturnType<typeof vi.fn>) =>
   fetchStub.mock.calls.filter(([url]) => String(url).endsWith('/account/subscription')).length;
@@ -192,5 +181,19 @@ describe('the store frame', () => {
     } finally {
       window.removeEventListener(PAGE_VIEW_EVENT, onView);
     }
+  });
+
+  test('a store address the server refuses says why instead of an empty frame', async () => {
+    stubApi({
+      '/account/subscription': TRIAL_SUBSCRIPTION,
+      '/billing/plans': PLANS_ANSWER,
+      '/billing/checkout': Response.json(
+        { code: 'VALIDATION_FAILED', message: 'A coupon code has letters, digits, - and _ only.' },
+        { status: 400 },
+      ),
+    });
+    await renderAt('/checkout/112');
+    expect((await screen.findByRole('alert')).textContent).toContain('A coupon code has letters');
+    expect(screen.queryByTitle('Secure payment')).toBeNull();
   });
 });

@@ -3,23 +3,16 @@
  * purchase is processed until the subscription says premium (on the plan), then the page says
  * so and goes to the app after 2 seconds.
  */
-import { setupIonicReact } from '@ionic/react';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createQueryClient } from '#app/api/query-client.ts';
-import { storeToken } from '#app/auth/token.ts';
 import { accountKeys } from '#app/features/account/keys.ts';
 import { PerCall, stubApi, TRIAL_SUBSCRIPTION } from '../api-stub.ts';
 import { renderAt } from '../render-app.tsx';
 import { BILLING_ANSWER, PREMIUM_SUBSCRIPTION } from './billing-fixtures.ts';
+import { signedInApp } from './signed-in-app.ts';
 
-beforeAll(() => setupIonicReact({ mode: 'md' }));
-beforeEach(() => storeToken('t'));
-afterEach(() => {
-  storeToken(null);
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+signedInApp();
 
 const PROCESSING = 'Your order is being processed. Please check your e-mail and refresh this page.';
 const CHANGED = 'Your plan was changed successfully.';

@@ -27,16 +27,16 @@ function fitToContent(frame: HTMLIFrameElement) {
   }
 }
 
+const Failure = ({ message }: { message: string }) => (
+  <p className="field-error" role="alert">
+    {message}
+  </p>
+);
+
 function StoreFrame({ planId, coupon }: { planId: PlanId; coupon: string | null }) {
   const checkout = useQuery(checkoutUrlQuery(planId, coupon));
   const frame = useRef<HTMLIFrameElement>(null);
-  if (checkout.error) {
-    return (
-      <p className="field-error" role="alert">
-        {errorMessageOf(checkout.error)}
-      </p>
-    );
-  }
+  if (checkout.error) return <Failure message={errorMessageOf(checkout.error)} />;
   if (!checkout.data) return <Spinner label="Opening the store" />;
   return (
     <iframe
@@ -58,22 +58,10 @@ export function StoreCheckout({ planId }: { planId: PlanId }) {
   }, [navigate, planId]);
   useStoreCompletion(paid);
 
-  if (plans.error) {
-    return (
-      <p className="field-error" role="alert">
-        {errorMessageOf(plans.error)}
-      </p>
-    );
-  }
+  if (plans.error) return <Failure message={errorMessageOf(plans.error)} />;
   if (!plans.data) return <Spinner label="Loading the plans" />;
   const offer = plans.data.plans.find((p) => p.planId === planId);
-  if (!offer) {
-    return (
-      <p className="field-error" role="alert">
-        {GENERIC_ERROR_MESSAGE}
-      </p>
-    );
-  }
+  if (!offer) return <Failure message={GENERIC_ERROR_MESSAGE} />;
   return (
     <div className="store-checkout">
       <OrderSummary offer={offer} />
