@@ -1,10 +1,10 @@
 /**
- * The plan-change confirmation, the store frame and the account page in Chromium at 375px and
- * 1280px. The billing
- * routes are not served yet, so every billing call (and the subscription, to make the user a
- * premium subscriber paying through the store, or a trial user) is answered by `page.route`
- * fixtures, and so is the store's page (a stand-in that posts 'thankyou' as the store does); the
- * app, its build and the sign-in are real. Screenshots go to test-artifacts/.
+ * The plan-change confirmation, the store frame and the account page in Chromium at 375px, 820px
+ * and 1280px. The billing routes are not served yet, so every billing call (and the
+ * subscription, to make the user a premium subscriber paying through the store, or a trial user)
+ * is answered by `page.route` fixtures, and so is the store's page (a stand-in that posts
+ * 'thankyou' as the store does); the app, its build and the sign-in are real. Screenshots go to
+ * test-artifacts/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -99,7 +99,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe.each(VIEWPORTS)('subscription screens at %s width', (name, viewport) => {
+/** And a tablet: the invoices' one-line layout and the order summary beside the frame. */
+const WIDTHS = [...VIEWPORTS, ['tablet', { width: 820, height: 1180 }]] as const;
+
+describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
   test('the plan-change confirmation and the account page with its invoices', async () => {
     const { context, page } = await openPage(browser, server.url, viewport);
     try {
