@@ -79,19 +79,19 @@ export function PlanChangeConfirmation({ from, to }: { from: PlanId; to: PlanId 
   const kind = preview.data?.kind;
   return (
     <section className="billing-card plan-change" aria-label="Plan change">
-      <dl className="plan-change-route">
-        <div>
+      <div className="plan-change-route">
+        <dl>
           <dt>Current plan</dt>
           <dd>{planName(from)}</dd>
-        </div>
+        </dl>
         <span className="plan-change-arrow" aria-hidden="true">
           →
         </span>
-        <div>
+        <dl>
           <dt>New plan</dt>
           <dd>{planName(to)}</dd>
-        </div>
-      </dl>
+        </dl>
+      </div>
       {preview.data ? (
         <>
           <p className="hint">
