@@ -76,6 +76,25 @@ export function pricingSearch(search: Record<string, unknown>): PricingSearch {
   };
 }
 
+export type ThankYouState = 'immediate' | 'pending';
+
+export interface ThankYouSearch {
+  /** How a plan change ended (domain `thankYouState`); absent after a purchase in the store. */
+  readonly state?: ThankYouState | undefined;
+}
+
+/** /thankyou/112?state=pending: any other value is dropped (the order is being processed). */
+export function thankYouSearch(search: Record<string, unknown>): ThankYouSearch {
+  return { state: search.state === 'immediate' || search.state === 'pending' ? search.state : undefined };
+}
+
+export interface CheckoutParams {
+  readonly planId: PlanId;
+}
+export interface ThankYouParams {
+  readonly planId: PlanId | undefined;
+}
+
 /** The parsed parameters of each route, as its screen reads them (see the note at the top). */
 export interface SettingsParams {
   readonly section: import('./screens/settings/sections.ts').SettingsSection | null;

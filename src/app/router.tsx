@@ -24,6 +24,7 @@ import {
   planIdParam,
   pricingSearch,
   scanSearch,
+  thankYouSearch,
   tradesSearch,
 } from './route-params.ts';
 import { SETTINGS_SECTIONS, type SettingsSection } from './screens/settings/sections.ts';
@@ -196,7 +197,11 @@ const routeTree = rootRoute.addChildren([
       parse: (p: { planId: string }) => ({ planId: planIdParam(p.planId) ?? null }),
       stringify: (p: { planId: number | null }) => ({ planId: String(p.planId) }),
     },
-    beforeLoad: requireValid,
+    // Checked in the loader, not beforeLoad: a not-found thrown there is this route's own, so it
+    // says which thing does not exist (a plan) and leads to the plans on offer. Loaded lazily
+    // like the screen, out of the first download.
+    loader: requireValid,
+    notFoundComponent: lazyRouteComponent(() => import('./screens/checkout/UnknownPlan.tsx'), 'UnknownPlan'),
     component: lazyRouteComponent(() => import('./screens/checkout/CheckoutScreen.tsx'), 'CheckoutScreen'),
   }),
   route('/account', () => import('./screens/account/AccountScreen.tsx'), 'AccountScreen'),
@@ -207,6 +212,7 @@ const routeTree = rootRoute.addChildren([
       parse: (p: { planId?: string }) => ({ planId: planIdParam(p.planId) }),
       stringify: (p: { planId?: number | null }) => ({ planId: asText(p.planId) }),
     },
+    validateSearch: thankYouSearch,
     beforeLoad: requireValid,
     component: lazyRouteComponent(() => import('./screens/thankyou/ThankYouScreen.tsx'), 'ThankYouScreen'),
   }),
