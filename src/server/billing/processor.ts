@@ -138,13 +138,16 @@ export interface BillingProcessor {
     nowMs: number,
   ): Promise<readonly BillingEvent[]>;
   /**
-   * Renews a subscription whose period ended at `periodEndMs` (the lifecycle job calls it for
-   * every period end it finds due; `pendingPlanId` takes effect). Absent when the processor renews
-   * by itself and reports it by webhook (Stripe).
+   * Charges the renewal of a subscription whose period ended at `sub.periodEndMs`, on
+   * `pendingPlanId` when a downgrade is scheduled. The lifecycle job calls it for every period
+   * end it finds due, `attempt` 1 first and 2, 3 … for the daily retries of the grace period, at
+   * `attemptMs`; the same attempt answers the same event ids (a job run twice applies it once).
+   * Absent when the processor renews by itself and reports it by webhook (Stripe).
    */
   renew?(
     sub: BilledSubscription,
-    periodEndMs: number,
     pendingPlanId: PlanId | null,
+    attempt: number,
+    attemptMs: number,
   ): Promise<readonly BillingEvent[]>;
 }
