@@ -2,13 +2,14 @@
  * The embedded test store's pages on a bare Fastify server, without the app's billing: the
  * app's error handling and helmet's default Content-Security-Policy (`script-src 'self'`, frames
  * from the same origin only, as the app sends them), and a stub webhook that records what the
- * store delivers. `hostPage` adds `/host`, a page framing the store's checkout, for the browser.
+ * store delivers. With `frame`, `/host` is a page framing that checkout (titled 'Payment'), as
+ * the app's checkout screen does, for the browser.
  */
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { PLANS } from '#domain/plans/plan-catalogue.ts';
 import type { PlanId } from '#domain/plans/plan-id.ts';
-import type { BillingProcessor } from '#server/billing/processor.ts';
+import type { BillingProcessor, CheckoutRequest } from '#server/billing/processor.ts';
 import { createTestStore } from '#server/billing/teststore/test-store.ts';
 import { ERROR_BODY_OPTIONS, installErrorHandling } from '#server/http/errors.ts';
 
@@ -40,7 +41,7 @@ async function priceOf(planId: PlanId, coupon: string | null) {
 }
 
 export async function startTestStoreServer(
-  options: { nowMs?: number; realNow?: () => number; hostPage?: string } = {},
+  options: { nowMs?: number; realNow?: () => number; frame?: CheckoutRequest } = {},
 ): Promise<TestStoreServer> {
   let now = options.nowMs ?? Date.UTC(2026, 4, 20, 12);
   let failing = false;
@@ -62,9 +63,14 @@ export async function startTestStoreServer(
     if (failing) throw new Error('the webhook is down');
     deliveries.push({ body, headers });
   });
-  const hostPage = options.hostPage;
-  if (hostPage !== undefined)
-    app.get('/host', async (_request, reply) => reply.type('text/html').send(hostPage));
+  const frame = options.frame;
+  if (frame) {
+    const src = store.checkoutUrl(frame).replace(/&/g, '&amp;');
+    const host = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout</title></head>
+<body style="margin:0"><iframe title="Payment" src="${src}" style="display:block;width:100%;height:1100px;border:0"></iframe></body></html>`;
+    app.get('/host', async (_request, reply) => reply.type('text/html; charset=utf-8').send(host));
+  }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -105,7 +105,7 @@ export function checkoutPage(view: CheckoutView): string {
 <p class="price">${price}</p>
 <section id="pay-step">
 <form id="pay-form" novalidate data-product="${escapeHtml(view.productCode)}" data-guid="${escapeHtml(view.userGuid)}" data-email="${escapeHtml(view.email)}" data-coupon="${escapeHtml(view.coupon ?? '')}">
-${input('card-number', 'Card number', 'name="number" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242 4242 4242 4242"')}
+${input('card-number', 'Card number', 'name="number" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="1234 1234 1234 1234"')}
 <div class="row">
 <div>${input('card-expiry', 'Expiry (MM/YY)', `name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="${escapeHtml(view.sampleExpiry)}"`)}</div>
 <div>${input('card-cvc', 'CVC', 'name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"')}</div>
