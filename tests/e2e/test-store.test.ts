@@ -39,13 +39,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The host page with the store framed, and the messages it receives. */
+/** The host page with the store framed, and the messages it receives (nothing delivered yet). */
 async function openCheckout(): Promise<{
   page: Page;
   frame: FrameLocator;
   messages: unknown[];
   close(): Promise<void>;
 }> {
+  server.deliveries.length = 0;
   const { context, page } = await openPage(browser, server.url, PHONE);
   const messages: unknown[] = [];
   const origins: string[] = [];
@@ -70,10 +71,11 @@ async function openCheckout(): Promise<{
   };
 }
 
-async function fillCard(frame: FrameLocator, number: string) {
+async function payWith(frame: FrameLocator, number: string) {
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel('Expiry (MM/YY)').pressSequentially('1227');
   await frame.getByLabel('CVC').fill('123');
+  await frame.getByRole('button', { name: 'Pay $608.00' }).click();
 }
 
 describe('the test store in a 375px checkout frame', () => {
@@ -110,10 +112,8 @@ describe('the test store in a 375px checkout frame', () => {
   });
 
   test('a declined card says so inside the frame, and nothing is posted or delivered', async () => {
-    server.deliveries.length = 0;
     const { page, frame, messages, close } = await openCheckout();
-    await fillCard(frame, '4000 0000 0000 0002');
-    await frame.getByRole('button', { name: 'Pay $608.00' }).click();
+    await payWith(frame, '4000 0000 0000 0002');
     await frame.getByRole('alert').getByText('Your card was declined.').waitFor();
     await expect(frame.getByRole('button', { name: 'Pay $608.00' }).isEnabled()).resolves.toBe(true);
     await screenshot(page, 'test-store-declined-phone');
@@ -123,10 +123,8 @@ describe('the test store in a 375px checkout frame', () => {
   });
 
   test('the confirmation card asks first; Complete pays', async () => {
-    server.deliveries.length = 0;
     const { page, frame, messages, close } = await openCheckout();
-    await fillCard(frame, '4000 0027 6000 3184');
-    await frame.getByRole('button', { name: 'Pay $608.00' }).click();
+    await payWith(frame, '4000 0027 6000 3184');
     await frame.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
     await screenshot(page, 'test-store-confirm-phone');
     expect(server.deliveries).toEqual([]);

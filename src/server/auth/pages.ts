@@ -5,12 +5,7 @@
  * fits a 320px phone, and the OS dark mode.
  */
 import { createHash } from 'node:crypto';
-
-export const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml, htmlDocument } from '../http/html-document.ts';
 
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#f4f6f8;--card:#fff;--line:#c9d1d9;--accent:#0b6bcb;--error:#b42318}
@@ -37,26 +32,18 @@ footer{margin-top:16px;text-align:center;font-size:.85rem;color:var(--muted)}
 `;
 
 function layout(title: string, body: string, head = ''): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · OptionScout</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${STYLE}</style>${head}
-</head>
-<body>
-<main>
+  return htmlDocument(
+    `${title} · OptionScout`,
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${STYLE}</style>${head}`,
+    `<main>
 <a class="brand" href="/"><img src="/favicon.svg" alt="" width="28" height="28"><span>OptionScout</span></a>
 <div class="card">
 ${body}
 </div>
 <footer><a href="/terms">Terms</a></footer>
-</main>
-</body>
-</html>`;
+</main>`,
+  );
 }
 
 interface FieldSpec {

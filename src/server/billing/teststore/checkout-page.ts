@@ -7,7 +7,7 @@
 
 import { PLANS } from '#domain/plans/plan-catalogue.ts';
 import type { PlanId } from '#domain/plans/plan-id.ts';
-import { escapeHtml } from '#server/auth/pages.ts';
+import { escapeHtml, htmlDocument } from '#server/http/html-document.ts';
 import type { StorePrice } from './store-events.ts';
 import { TEST_CARDS } from './test-cards.ts';
 
@@ -47,23 +47,15 @@ button:disabled{opacity:.6;cursor:progress}
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · OptionScout test store</title>
-<style>${STYLE}</style>
-<script src="${STORE_SCRIPT_PATH}" defer></script>
-</head>
-<body>
-<main>
+  return htmlDocument(
+    `${title} · OptionScout test store`,
+    `<style>${STYLE}</style>
+<script src="${STORE_SCRIPT_PATH}" defer></script>`,
+    `<main>
 <p class="test-mode">TEST MODE — no real money moves</p>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  );
 }
 
 export interface CheckoutView {
