@@ -129,11 +129,12 @@ describe('POST /store/pay', () => {
     expect(server.deliveries).toHaveLength(1);
     const [delivery] = server.deliveries;
     const header = delivery!.headers['teststore-signature'];
-    expect(header).toMatch(new RegExp(`^t=${Math.floor(NOW / 1000)},v1=[0-9a-f]{64}$`));
+    // Dated by the real time, as the webhook checks it (the business clock may be moved).
+    expect(header).toMatch(new RegExp(`^t=${Math.floor(realNow / 1000)},v1=[0-9a-f]{64}$`));
     const events = server.store.readWebhook(
       Buffer.from(delivery!.body),
       { 'teststore-signature': header },
-      NOW,
+      realNow,
     );
     expect(events).toEqual([JSON.parse(delivery!.body)]);
     expect(events[0]).toMatchObject({
@@ -183,6 +184,19 @@ describe('POST /store/pay', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ code: 'VALIDATION_FAILED', message });
     expect(server.deliveries).toEqual([]);
+  });
+
+  test('with the business clock a month ahead: the purchase is dated by it, its signature by the real time', async () => {
+    const later = NOW + 31 * 86_400_000;
+    server.setNow(later);
+    try {
+      expect(await (await pay('4242 4242 4242 4242')).json()).toEqual({ ok: true });
+    } finally {
+      server.setNow(NOW);
+    }
+    const { body, headers } = server.deliveries[0]!;
+    const [event] = server.store.readWebhook(Buffer.from(body), headers, realNow);
+    expect(event).toMatchObject({ occurredMs: later, subscription: { periodStartMs: later } });
   });
 
   test('the business clock decides whether a card has expired', async () => {

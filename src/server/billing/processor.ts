@@ -138,11 +138,12 @@ export interface BillingProcessor {
     nowMs: number,
   ): Promise<readonly BillingEvent[]>;
   /**
-   * Charges the renewal of a subscription whose period ended at `sub.periodEndMs`, on
-   * `pendingPlanId` when a downgrade is scheduled. The lifecycle job calls it for every period
-   * end it finds due, `attempt` 1 first and 2, 3 … for the daily retries of the grace period, at
-   * `attemptMs`; the same attempt answers the same event ids (a job run twice applies it once).
-   * Absent when the processor renews by itself and reports it by webhook (Stripe).
+   * Renews a subscription whose period ended at `sub.periodEndMs` (the lifecycle job calls it for
+   * every period end it finds due, dated at that end; `pendingPlanId` takes effect). `attempt` 0 is
+   * the charge at the period end, 1, 2, … the daily retries of the grace period; each attempt's
+   * event and charge ids are derived from (subscription, period end, attempt), so a second run of
+   * the job reports the same ids and changes nothing. Absent when the processor renews by itself
+   * and reports it by webhook (Stripe).
    */
   renew?(
     sub: BilledSubscription,

@@ -2,6 +2,7 @@
  * The test store's webhook signature, the same scheme as Stripe's:
  * `teststore-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
  * The timestamp is signed with the body, so an old request cannot be replayed with a fresh time.
+ * Times are real (wall-clock) time on both sides, never the movable business clock.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookRejected } from '../processor.ts';

@@ -155,7 +155,7 @@ export function refundEvents(
 }
 
 /**
- * Renewal attempt `attempt` (1, 2, … for the daily retries) of the period that ended at
+ * Renewal attempt `attempt` (0 at the period end, 1, 2, … the daily retries) of the period that ended at
  * `sub.periodEndMs`. Its ids are built from the subscription, the period end and the attempt,
  * so running the lifecycle job twice reports the same event and the same charge (applied once).
  * A paid renewal starts the next period at the old period's end, on the pending plan if any; a

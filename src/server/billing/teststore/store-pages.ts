@@ -24,7 +24,7 @@ export interface StorePagesDeps {
   readonly secret: string;
   readonly clock: { now(): number };
   readonly priceOf: (planId: PlanId, coupon: string | null) => Promise<StorePrice>;
-  /** Wall-clock time for the confirmation step's expiry (default Date.now). */
+  /** Wall-clock time: webhook signatures and the confirmation step's expiry (default Date.now). */
   readonly realNow?: () => number;
 }
 
@@ -104,12 +104,15 @@ export async function mountStorePages(
     return planId;
   };
 
-  /** Signs the purchase and hands it to the webhook; answers `{ ok: true }` once delivered. */
+  /**
+   * Signs the purchase and hands it to the webhook; answers `{ ok: true }` once delivered. The
+   * purchase happens on the business clock; the signature, like any cryptography here, is dated
+   * by the real time, which the webhook checks it against (the business clock may be moved).
+   */
   const complete = async (reply: FastifyReply, payment: Payment) => {
-    const nowMs = deps.clock.now();
-    const body = JSON.stringify(purchaseEvent({ ...payment, nowMs }));
+    const body = JSON.stringify(purchaseEvent({ ...payment, nowMs: deps.clock.now() }));
     try {
-      await deliver(body, { 'teststore-signature': signWebhook(body, deps.secret, nowMs) });
+      await deliver(body, { 'teststore-signature': signWebhook(body, deps.secret, realNow()) });
     } catch (err) {
       reply.log.error({ err }, 'the test store could not deliver a purchase');
       return reply.status(502).send({ code: 'INTERNAL', message: DELIVERY_FAILED });

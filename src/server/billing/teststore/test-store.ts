@@ -34,7 +34,7 @@ export interface TestStoreOptions {
   readonly clock: { now(): number };
   /** A plan's period price and the promotion's discount for `coupon` (billing's promotions). */
   readonly priceOf: (planId: PlanId, coupon: string | null) => Promise<StorePrice>;
-  /** Wall-clock time for the checkout's confirmation step to expire (default Date.now). */
+  /** Wall-clock time: webhook signatures and the checkout's confirmation step (default Date.now). */
   readonly realNow?: () => number;
 }
 

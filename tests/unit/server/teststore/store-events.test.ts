@@ -261,9 +261,9 @@ describe('renewals', () => {
   const FEB_1_LATE = FEB_1 + 3_600_000;
 
   test('the next period from the old end, at list price, with ids built from the subscription, period end and attempt', async () => {
-    const [event] = await renew(SUB, null, 1, FEB_1_LATE);
+    const [event] = await renew(SUB, null, 0, FEB_1_LATE);
     expect(event).toEqual({
-      id: `evt_ts_renew_sub_ts_1_${FEB_1}_1`,
+      id: `evt_ts_renew_sub_ts_1_${FEB_1}_0`,
       occurredMs: FEB_1_LATE,
       subscription: {
         subscriptionId: 'sub_ts_1',
@@ -277,7 +277,7 @@ describe('renewals', () => {
         paymentMethod: 'Visa •••• 4242',
       },
       charge: {
-        externalId: `in_ts_sub_ts_1_${FEB_1}_1`,
+        externalId: `in_ts_sub_ts_1_${FEB_1}_0`,
         reason: 'renewal',
         planId: 1,
         periodStartMs: FEB_1,
@@ -292,18 +292,18 @@ describe('renewals', () => {
   });
 
   test('the same attempt twice answers the same ids; the next attempt new ones', async () => {
-    const [a] = await renew(SUB, null, 1, FEB_1_LATE);
-    const [b] = await renew(SUB, null, 1, FEB_1_LATE + 60_000);
-    const [c] = await renew(SUB, null, 2, FEB_1_LATE + 86_400_000);
+    const [a] = await renew(SUB, null, 0, FEB_1_LATE);
+    const [b] = await renew(SUB, null, 0, FEB_1_LATE + 60_000);
+    const [c] = await renew(SUB, null, 1, FEB_1_LATE + 86_400_000);
     expect(b?.id).toBe(a?.id);
     expect(b?.charge?.externalId).toBe(a?.charge?.externalId);
-    expect(c?.id).toBe(`evt_ts_renew_sub_ts_1_${FEB_1}_2`);
-    expect(c?.charge?.externalId).toBe(`in_ts_sub_ts_1_${FEB_1}_2`);
+    expect(c?.id).toBe(`evt_ts_renew_sub_ts_1_${FEB_1}_1`);
+    expect(c?.charge?.externalId).toBe(`in_ts_sub_ts_1_${FEB_1}_1`);
   });
 
   test('a pending downgrade takes effect: the new plan, its price and its cycle', async () => {
     const advancedYearly: BilledSubscription = { ...SUB, planId: 112, periodEndMs: Date.UTC(2026, 0, 1) };
-    const [event] = await renew(advancedYearly, 101, 1, Date.UTC(2026, 0, 1));
+    const [event] = await renew(advancedYearly, 101, 0, Date.UTC(2026, 0, 1));
     expect(event?.charge).toMatchObject({ planId: 101, subtotalCents: 7500, totalCents: 7500, paid: true });
     expect(event?.subscription).toMatchObject({
       planId: 101,
