@@ -16,7 +16,7 @@ export const STORE_SCRIPT_PATH = '/store/store.js';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** `70800` → `$708.00`. */
-export const usd = (cents: number): string => dollars.format(cents / 100);
+const usd = (cents: number): string => dollars.format(cents / 100);
 
 // 16px text (phones do not zoom into the inputs), 44px touch targets, the OS dark mode.
 const STYLE = `

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookRejected } from '../processor.ts';
 
 /** How far a signature's time may be from the receiver's clock, either way, seconds. */
-export const SIGNATURE_TOLERANCE_S = 300;
+const SIGNATURE_TOLERANCE_S = 300;
 
 function hmacHex(secret: string, seconds: number, rawBody: Buffer | string): string {
   return createHmac('sha256', secret).update(`${seconds}.`).update(rawBody).digest('hex');

@@ -12,7 +12,7 @@ import type { BilledSubscription, BillingEvent, ChargeReport, SubscriptionReport
 import { DECLINED_MESSAGE, laterChargeDeclined } from './test-cards.ts';
 
 /** A fresh processor id such as `evt_3f9c…` (unguessable, unique). */
-export const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;
+const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** The price of a plan's period at the store, as billing's promotions set it. */
 export interface StorePrice {

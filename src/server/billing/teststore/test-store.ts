@@ -25,7 +25,7 @@ import {
 } from './store-events.ts';
 import { mountStorePages } from './store-pages.ts';
 
-export const TEST_STORE_SIGNATURE_HEADER = 'teststore-signature';
+const SIGNATURE_HEADER = 'teststore-signature';
 
 export interface TestStoreOptions {
   /** The webhook signing secret shared with the server's webhook. */
@@ -43,7 +43,7 @@ export function createTestStore(options: TestStoreOptions): BillingProcessor {
   return {
     name: 'teststore',
     testMode: true,
-    signatureHeader: TEST_STORE_SIGNATURE_HEADER,
+    signatureHeader: SIGNATURE_HEADER,
     productCode,
 
     checkoutUrl(request: CheckoutRequest): string {
@@ -62,7 +62,7 @@ export function createTestStore(options: TestStoreOptions): BillingProcessor {
     mountPages: (app, deliver) => mountStorePages(app, deliver, options),
 
     readWebhook(rawBody: Buffer, headers: IncomingHttpHeaders, nowMs: number): readonly BillingEvent[] {
-      verifyWebhookSignature(rawBody, headers[TEST_STORE_SIGNATURE_HEADER], secret, nowMs);
+      verifyWebhookSignature(rawBody, headers[SIGNATURE_HEADER], secret, nowMs);
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
