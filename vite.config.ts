@@ -59,6 +59,7 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${serverPort}`,
       '/oidc': `http://127.0.0.1:${serverPort}`,
+      '/store': `http://127.0.0.1:${serverPort}`,
       '/hubs': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
     },
   },

@@ -14,10 +14,11 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Deep links such as /screener/scan/42 open offline; server paths never get the shell.
+// Deep links such as /screener/scan/42 open offline; server paths never get the shell (the
+// test store's pages load in the checkout frame, a navigation too).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/hubs\//, /^\/oidc(\/|$)/],
+    denylist: [/^\/api\//, /^\/hubs\//, /^\/oidc(\/|$)/, /^\/store\//],
   }),
 );
 

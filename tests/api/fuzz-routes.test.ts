@@ -199,11 +199,12 @@ const NO_TOKEN: Record<string, string>[] = [
   { authorization: 'Basic Zm9vOmJhcg==' },
 ];
 
+/** 'form': the sign-in forms and the test store's pages, which may answer bad input with a page. */
 type Kind = 'api' | 'form' | 'other';
 const kindOf = (route: RouteEntry): Kind =>
   route.url.startsWith(`${API_BASE}/`)
     ? 'api'
-    : route.url.startsWith(`${OIDC_BASE}/interaction/`)
+    : route.url.startsWith(`${OIDC_BASE}/interaction/`) || route.url.startsWith('/store/')
       ? 'form'
       : 'other';
 

@@ -16,22 +16,27 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A signed-in page on /screener once the service worker has its precache and controls the page. */
+async function controlledPage(email: string) {
+  const { context, page } = await openPage(browser, server.url, PHONE);
+  // Every screen but the sign-in pages needs a token.
+  await signInBrowser(context, server, email);
+  await page.goto('/screener');
+  await page.getByRole('heading', { name: 'All Scans' }).waitFor();
+  await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('service worker not ready')), 15_000)),
+    ]),
+  );
+  await page.reload();
+  await expect(page.evaluate(() => navigator.serviceWorker.controller !== null)).resolves.toBe(true);
+  return { context, page };
+}
+
 describe('offline shell', () => {
   test('with the network off, a reload and a deep link still show the shell', async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
-    // Every screen but the sign-in pages needs a token.
-    await signInBrowser(context, server, 'shell@example.com');
-    await page.goto('/screener');
-    await page.getByRole('heading', { name: 'All Scans' }).waitFor();
-    // Wait until the service worker has installed its precache and controls the page.
-    await page.evaluate(() =>
-      Promise.race([
-        navigator.serviceWorker.ready,
-        new Promise((_, reject) => setTimeout(() => reject(new Error('service worker not ready')), 15_000)),
-      ]),
-    );
-    await page.reload();
-    await expect(page.evaluate(() => navigator.serviceWorker.controller !== null)).resolves.toBe(true);
+    const { context, page } = await controlledPage('shell@example.com');
 
     await context.setOffline(true);
     await page.reload();
@@ -42,6 +47,19 @@ describe('offline shell', () => {
     await screenshot(page, 'offline-phone-375');
     await context.setOffline(false);
     await context.close();
+  });
+
+  test("the service worker leaves the server's pages to the server: the test store's checkout frame", async () => {
+    const { context, page } = await controlledPage('store-frame@example.com');
+    // A client route is answered by the service worker with the shell…
+    const route = await page.goto('/trades');
+    expect(route?.fromServiceWorker()).toBe(true);
+    // …the store's pages (framed by the checkout screen) by the server.
+    const store = await page.goto('/store/checkout?product=OS-BEG-M');
+    expect(store?.fromServiceWorker()).toBe(false);
+    await context.close();
+    // Nor does the server answer its own paths with the shell: a page the store lacks is not found.
+    expect((await server.request('/store/no-such-page')).status).toBe(404);
   });
 
   test('the web app manifest is served with the install fields', async () => {

@@ -15,7 +15,7 @@ import { DomainError } from '#domain/errors.ts';
 import type { Limit } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { errorStatus } from '../http/error-status.ts';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '../http/html-document.ts';
 import { emailProblem, normalizeEmail } from './email-address.ts';
 import { type EmbeddedIssuer, formActionSources, withCspDirective } from './embedded-issuer.ts';
 import { identityByEmail, insertIdentity } from './identities.ts';

@@ -5,7 +5,7 @@
  * fits a 320px phone, and the OS dark mode.
  */
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml, htmlDocument } from '../http/html-document.ts';
 
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#f4f6f8;--card:#fff;--line:#c9d1d9;--accent:#0b6bcb;--error:#b42318}
@@ -31,28 +31,11 @@ a{color:var(--accent)}
 footer{margin-top:16px;text-align:center;font-size:.85rem;color:var(--muted)}
 `;
 
-/** A server-rendered page of the app (not indexed): `head` goes into <head>, `body` into <body>. */
-export function htmlDocument(title: string, head: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · OptionScout</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${head}
-</head>
-<body>
-${body}
-</body>
-</html>`;
-}
-
 function layout(title: string, body: string, head = ''): string {
   return htmlDocument(
-    title,
-    `<style>${STYLE}</style>${head}`,
+    `${title} · OptionScout`,
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${STYLE}</style>${head}`,
     `<main>
 <a class="brand" href="/"><img src="/favicon.svg" alt="" width="28" height="28"><span>OptionScout</span></a>
 <div class="card">

@@ -138,13 +138,17 @@ export interface BillingProcessor {
     nowMs: number,
   ): Promise<readonly BillingEvent[]>;
   /**
-   * Renews a subscription whose period ended at `periodEndMs` (the lifecycle job calls it for
-   * every period end it finds due; `pendingPlanId` takes effect). Absent when the processor renews
-   * by itself and reports it by webhook (Stripe).
+   * Renews a subscription whose period ended at `sub.periodEndMs` (the lifecycle job calls it for
+   * every period end it finds due, dated at that end; `pendingPlanId` takes effect). `attempt` 0 is
+   * the charge at the period end, 1, 2, … the daily retries of the grace period; each attempt's
+   * event and charge ids are derived from (subscription, period end, attempt), so a second run of
+   * the job reports the same ids and changes nothing. Absent when the processor renews by itself
+   * and reports it by webhook (Stripe).
    */
   renew?(
     sub: BilledSubscription,
-    periodEndMs: number,
     pendingPlanId: PlanId | null,
+    attempt: number,
+    attemptMs: number,
   ): Promise<readonly BillingEvent[]>;
 }

@@ -24,7 +24,8 @@ function userKey(request: FastifyRequest): string {
   return request.user ? `user:${request.user.id}` : `addr:${request.ip}`;
 }
 
-const rateLimited = (_request: FastifyRequest, context: { after: string }) =>
+/** The 429 `RATE_LIMITED` error, saying when to retry (a rate-limit plugin's errorResponseBuilder). */
+export const rateLimited = (_request: FastifyRequest, context: { after: string }) =>
   new DomainError('RATE_LIMITED', { message: `${errorMessage('RATE_LIMITED')} (retry in ${context.after})` });
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;

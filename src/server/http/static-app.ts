@@ -1,7 +1,7 @@
 /**
  * Serves the built PWA: hashed assets cached for a year, the service worker, manifest and
  * index.html always revalidated, and every client route answered with index.html so deep
- * links work. Server prefixes (/api, /hubs, /oidc, /dev) never fall back to the app.
+ * links work. Server prefixes (/api, /hubs, /oidc, /store, /dev) never fall back to the app.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +10,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE, HUB_BASE, OIDC_BASE } from '#api/paths.ts';
 import { DomainError } from '#domain/errors.ts';
 
-// '/dev/': the dev inbox, which must stay absent (404) where it is not registered.
-const SERVER_PREFIXES = ['/api/', HUB_BASE, OIDC_BASE, '/dev/'];
+/**
+ * The server's own paths: `/store/` is the payment store's pages (docs/BILLING.md); `/dev/` the
+ * dev inbox, which must stay absent (404) where it is not registered.
+ */
+const SERVER_PREFIXES = ['/api/', HUB_BASE, OIDC_BASE, '/store/', '/dev/'];
 const ALWAYS_REVALIDATE = /(?:^|\/)(?:index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/;
 
 export async function serveApp(app: FastifyInstance, staticDir: string | null): Promise<void> {

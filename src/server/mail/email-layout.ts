@@ -5,7 +5,7 @@
  * column at most 560px wide (readable on a phone), no images, no tracking. Every piece of text
  * is escaped here: callers pass plain text, names included.
  */
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '../http/html-document.ts';
 import type { MailMessage } from './mailer.ts';
 
 export interface EmailRow {

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '#domain/errors.ts';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '../http/html-document.ts';
 import { listOutbox, readOutboxEntry } from '../mail/outbox.ts';
 
 export const DEV_INBOX_PATH = '/dev/inbox';

@@ -14,7 +14,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { DomainError, notFound } from '#domain/errors.ts';
 import { withCspDirective } from '#server/auth/embedded-issuer.ts';
-import { escapeHtml, htmlDocument } from '#server/auth/pages.ts';
+import { escapeHtml, htmlDocument } from '#server/http/html-document.ts';
 import { parseInput } from '#server/http/errors.ts';
 import { enforceLimit } from '#server/http/rate-limits.ts';
 import type { StripeConfig } from './stripe-config.ts';
@@ -59,7 +59,7 @@ const STYLE =
   '<style>body{margin:0;font:16px/1.5 system-ui,sans-serif}main{max-width:760px;margin:0 auto;padding:16px}</style>';
 
 const page = (title: string, body: string, scripts: string): string =>
-  htmlDocument(title, `${STYLE}\n${scripts}`, body);
+  htmlDocument(`${title} · OptionScout`, `${STYLE}\n${scripts}`, body);
 
 const sendPage = (reply: FastifyReply, html: string) =>
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
