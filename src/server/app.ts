@@ -2,13 +2,13 @@
  * The server as a function of its dependencies: tests build it with a fresh database,
  * `main.ts` with the configured one. Everything under /api/v1 is JSON.
  */
-import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#api/paths.ts';
 import { type AuthSetup, createAuthSetup } from './auth/auth-setup.ts';
 import { createAuthenticator, installAuthentication } from './auth/authenticate.ts';
 import { mountEmbeddedIssuer } from './auth/interaction-routes.ts';
+import { type BillingSetup, createBillingSetup, mountStore } from './billing/billing-setup.ts';
 import { type Clock, openClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -20,13 +20,15 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-app.ts';
 import { installTextRule } from './http/text-rule.ts';
 import { mountTradesHub } from './hub/trades-hub.ts';
-import { type RunningJob, startExpirySettlement } from './jobs/expiry-settlement.ts';
-import { createMailer } from './mail/create-mailer.ts';
+import { startExpirySettlement } from './jobs/expiry-settlement.ts';
+import type { RunningJob } from './jobs/periodic-job.ts';
+import { mailerFor, outboxDirOf } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { lazySimulatedMarket } from './market/lazy-market.ts';
 import type { MarketProvider } from './market/provider.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authConfigRoutes } from './routes/auth-config.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { clientLogRoutes } from './routes/client-log.ts';
 import { devClockRoutes } from './routes/dev-clock.ts';
 import { devInboxRoutes } from './routes/dev-inbox.ts';
@@ -54,6 +56,8 @@ export interface ServerDeps {
   readonly market?: MarketProvider;
   /** E-mail; by default SMTP when `config.smtpUrl` is set, otherwise the outbox `DATA_DIR/outbox`. */
   readonly mailer?: Mailer;
+  /** Billing and its lifecycle job; by default built from the config with this mailer. */
+  readonly billing?: BillingSetup;
 }
 
 /** How often open positions are checked for expiry (they are also settled when listed). */
@@ -68,9 +72,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await seedScreener(db);
   const ownMarket = deps.market ? null : lazySimulatedMarket(config.market, () => clock.now());
   const market = deps.market ?? ownMarket!;
-  const outboxDir = join(config.dataDir, 'outbox');
-  // Billing receives this mailer for its receipts, reminders and notices.
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir });
+  const outboxDir = outboxDirOf(config.dataDir);
+  const mailer = deps.mailer ?? mailerFor(config);
   const engine = new ScanEngine({
     market: () => market,
     workers: config.scan.workers ?? undefined,
@@ -92,6 +95,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     ...ERROR_BODY_OPTIONS,
   });
   installErrorHandling(app);
+  const billing = deps.billing ?? (await createBillingSetup({ config, db, clock, mailer, log: app.log }));
   installTextRule(app);
   recordRoutes(app);
   await app.register(helmet, {
@@ -135,7 +139,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       clientLogRoutes(api);
       authConfigRoutes(api, { authConfig: auth.authConfig });
       systemMessageRoutes(api, { db });
-      accountRoutes(api, { db, embeddedIssuer: auth.embedded?.issuer ?? null });
+      accountRoutes(api, { db, embeddedIssuer: auth.embedded?.issuer ?? null, billing: billing.billing });
+      await billingRoutes(api, { billing: billing.billing });
       marketEnvironmentRoutes(api, { market });
       if (config.devTools) devClockRoutes(api, { clock });
       tradeAccountRoutes(api, { db });
@@ -151,17 +156,22 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   );
   // Outside the API prefix: HTML pages for a person reading the outbox, not calls of the app.
   if (config.devTools && mailer.kind === 'outbox') devInboxRoutes(app, { outboxDir });
+  // The payment processor's own pages (the checkout frame's store), outside the API.
+  await mountStore(app, billing.billing.processor);
   // Live updates (docs/LIVE.md): the same authenticator and market as the API.
   await mountTradesHub(app, { authenticator, market, config: config.hub });
   await serveApp(app, config.staticDir);
   let settlement: RunningJob | null = null;
+  let lifecycle: RunningJob | null = null;
   app.addHook('onReady', async () => {
     settlement = startExpirySettlement({ db, market, intervalMs: EXPIRY_SETTLEMENT_MS, log: app.log });
+    lifecycle = billing.startJob(app.log);
     // Outside tests the market is built right away, so the first trade finds it ready.
     if (config.mode !== 'test') ownMarket?.warm();
   });
   app.addHook('onClose', async () => {
     await settlement?.stop();
+    await lifecycle?.stop();
     await engine.close();
     ownMarket?.close();
     // An injected mailer belongs to whoever passed it.

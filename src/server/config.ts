@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type StripeConfig, stripeConfigFromEnv } from './billing/stripe/stripe-config.ts';
 import { type HubConfig, hubConfigFromEnv } from './hub/hub-config.ts';
 import { type SimulatorConfig, simulatorConfigFromEnv } from './market/sim-config.ts';
 
@@ -52,6 +53,15 @@ export interface Config {
   readonly mailFrom: string;
   /** Where users write for help (SUPPORT_EMAIL; default `support@PUBLIC_URL's host`). */
   readonly supportEmail: string;
+  /** Billing (docs/BILLING.md): the embedded test store unless Stripe is configured. */
+  readonly billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  /** TESTSTORE_WEBHOOK_SECRET; null: generated once and kept in the database. */
+  readonly testStoreSecret: string | null;
+  /** STRIPE_SECRET_KEY and its companions: bill through Stripe (docs/BILLING.md). */
+  readonly stripe: StripeConfig | null;
 }
 
 export interface Limit {
@@ -164,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     hub: hubConfigFromEnv(env),
     ...mailConfigFrom(env, publicUrl),
+    billing: {
+      testStoreSecret: env.TESTSTORE_WEBHOOK_SECRET?.trim() || null,
+      stripe: stripeConfigFromEnv(env),
+    },
   };
 }
 

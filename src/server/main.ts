@@ -7,9 +7,11 @@ import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type ServerDeps } from './app.ts';
 import { createAuthSetup } from './auth/auth-setup.ts';
+import { createBillingSetup } from './billing/billing-setup.ts';
 import { openClock } from './clock.ts';
 import { type Config, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { mailerFor } from './mail/create-mailer.ts';
 import { type OpsResult, runOpsCommand } from './ops/commands.ts';
 import { listenForOps } from './ops/ops-socket.ts';
 
@@ -43,14 +45,22 @@ export async function startServer(
     await migrateToLatest(db);
     const clock = await openClock(db, { movable: config.mode !== 'production' });
     const auth = await createAuthSetup(config, db);
-    const app = await buildServer({ config, database, clock, auth, ...deps });
+    const mailer = deps.mailer ?? mailerFor(config);
+    const log = { warn: (obj: object, msg: string) => console.warn(msg, obj) };
+    const billing = await createBillingSetup({ config, db, clock, mailer, log });
+    const app = await buildServer({ config, database, clock, auth, mailer, billing, ...deps });
     const opened = database;
     app.addHook('onClose', async () => {
+      // A mailer passed in belongs to the caller.
+      if (!deps.mailer) await mailer.close();
       await ops?.close();
       await opened.close();
     });
     runOps = (args) =>
-      runOpsCommand({ db, clock, issuer: auth.verifier.issuer, minter: auth.embedded?.minter ?? null }, args);
+      runOpsCommand(
+        { db, clock, issuer: auth.verifier.issuer, minter: auth.embedded?.minter ?? null, billing },
+        args,
+      );
     const url = await app.listen({ port: config.port, host: config.host });
     return { app, url, stop: () => app.close() };
   } catch (err) {

@@ -18,10 +18,12 @@ import { settlementValue } from '#domain/orders/position-pl.ts';
 import { accountEffectCents } from '#domain/orders/strategy-price.ts';
 import { buildServer } from '#server/app.ts';
 import { createAuthSetup } from '#server/auth/auth-setup.ts';
+import { createBillingSetup } from '#server/billing/billing-setup.ts';
 import { openClock } from '#server/clock.ts';
 import { loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '#server/db/database.ts';
 import { settleExpiredPositions } from '#server/jobs/expiry-settlement.ts';
+import { mailerFor } from '#server/mail/create-mailer.ts';
 import { createSimulatedMarket, type SimulatedMarket } from '#server/market/simulator.ts';
 import { runOpsCommand } from '#server/ops/commands.ts';
 import { signedIn } from '../support/auth.ts';
@@ -80,10 +82,18 @@ describe('the settlement job, on a market the test moves', () => {
     const clock = await openClock(database.db, { movable: true });
     const auth = await createAuthSetup(config, database.db);
     market = createSimulatedMarket({ ...TEST_MARKET, symbols: ['SPY', 'KO'] }, { clock: () => marketNow });
-    app = await buildServer({ config, database, clock, auth, market });
+    const mailer = mailerFor(config);
+    const billing = await createBillingSetup({ config, db: database.db, clock, mailer, log: console });
+    app = await buildServer({ config, database, clock, auth, market, mailer, billing });
     await app.ready();
     const minted = await runOpsCommand(
-      { db: database.db, clock, issuer: auth.verifier.issuer, minter: auth.embedded?.minter ?? null },
+      {
+        db: database.db,
+        clock,
+        issuer: auth.verifier.issuer,
+        minter: auth.embedded?.minter ?? null,
+        billing,
+      },
       ['token', client.email],
     );
     token = minted.lines.at(-1) ?? '';

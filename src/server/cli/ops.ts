@@ -6,14 +6,17 @@
 import { embeddedIssuerUrl } from '../auth/embedded-issuer.ts';
 import { loadIssuerKeys } from '../auth/issuer-keys.ts';
 import { createTokenMinter } from '../auth/token-minter.ts';
+import { createBillingSetup } from '../billing/billing-setup.ts';
 import { openClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { mailerFor } from '../mail/create-mailer.ts';
 import { type OpsResult, runOpsCommand, usageFor } from '../ops/commands.ts';
 import { sendOpsCommand } from '../ops/ops-socket.ts';
 
 async function runDirectly(config: Config, args: readonly string[]): Promise<OpsResult> {
   const database = await openDatabase(config);
+  const mailer = mailerFor(config);
   try {
     await migrateToLatest(database.db);
     const clock = await openClock(database.db, { movable: config.mode !== 'production' });
@@ -26,8 +29,16 @@ async function runDirectly(config: Config, args: readonly string[]): Promise<Ops
             audience: config.oidcClientId,
           })
         : null;
-    return await runOpsCommand({ db: database.db, clock, issuer, minter }, args);
+    const billing = await createBillingSetup({
+      config,
+      db: database.db,
+      clock,
+      mailer,
+      log: { warn: (obj, msg) => console.warn(msg, obj) },
+    });
+    return await runOpsCommand({ db: database.db, clock, issuer, minter, billing }, args);
   } finally {
+    await mailer.close();
     await database.close();
   }
 }

@@ -22,6 +22,7 @@ import type { Database } from '../db/schema.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { legMarket } from '../trades/market-legs.ts';
 import { insertOrder, legsOf } from '../trades/trade-store.ts';
+import { type JobLog, type RunningJob, startPeriodicJob } from './periodic-job.ts';
 
 export interface SettlementDeps {
   readonly db: Kysely<Database>;
@@ -121,42 +122,17 @@ export async function settleExpiredPositions(deps: SettlementDeps, userId?: numb
   return settled;
 }
 
-export interface RunningJob {
-  /** Runs once now (after any run in progress). */
-  runNow(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/**
- * Runs the settlement at start and then every `intervalMs`, never two runs at once. A failed
- * run is logged and retried at the next interval.
- */
+/** Runs the settlement at start and then every `intervalMs` (`startPeriodicJob`). */
 export function startExpirySettlement(
-  deps: SettlementDeps & {
-    readonly intervalMs: number;
-    readonly log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
-  },
+  deps: SettlementDeps & { readonly intervalMs: number; readonly log: JobLog },
 ): RunningJob {
-  let running: Promise<void> = Promise.resolve();
-  const run = (): Promise<void> => {
-    running = running.then(async () => {
-      try {
-        const settled = await settleExpiredPositions(deps);
-        if (settled.length > 0) deps.log.info({ positions: settled }, 'settled expired positions');
-      } catch (err) {
-        deps.log.error({ err }, 'expiry settlement failed');
-      }
-    });
-    return running;
-  };
-  void run();
-  const timer = setInterval(() => void run(), deps.intervalMs);
-  timer.unref();
-  return {
-    runNow: run,
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob({
+    name: 'settled expired positions',
+    intervalMs: deps.intervalMs,
+    log: deps.log,
+    work: async () => {
+      const settled = await settleExpiredPositions(deps);
+      return settled.length > 0 ? { positions: settled } : null;
     },
-  };
+  });
 }

@@ -3,7 +3,9 @@
  * folder. Both build the same MIME message with nodemailer (a plain-text and an HTML part), so
  * what lands in the outbox is what an SMTP server would receive.
  */
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import { writeToOutbox } from './outbox.ts';
 
@@ -15,6 +17,13 @@ export interface MailerOptions {
   /** Where messages go without SMTP (`DATA_DIR/outbox`). */
   readonly outboxDir: string;
 }
+
+/** The outbox folder of a data folder. */
+export const outboxDirOf = (dataDir: string): string => join(dataDir, 'outbox');
+
+/** The mailer of the configuration: SMTP_URL's server, or the data folder's outbox. */
+export const mailerFor = (config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer =>
+  createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: outboxDirOf(config.dataDir) });
 
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl === null ? outboxMailer(options) : smtpMailer(options.smtpUrl, options.from);

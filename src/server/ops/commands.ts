@@ -5,6 +5,7 @@
  * as its last line so scripts can take `tail -n 1`.
  */
 import type { Kysely } from 'kysely';
+import { DomainError } from '#domain/errors.ts';
 import { addMonthsUtc, DAY_MS, HOUR_MS } from '#domain/plans/calendar.ts';
 import { PLANS } from '#domain/plans/plan-catalogue.ts';
 import { parsePlanId } from '#domain/plans/plan-id.ts';
@@ -12,6 +13,9 @@ import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 import { emailProblem, normalizeEmail } from '../auth/email-address.ts';
 import { identityByEmail, identityClaims, insertIdentity } from '../auth/identities.ts';
 import type { TokenMinter } from '../auth/token-minter.ts';
+import type { Billing } from '../billing/billing.ts';
+import type { LifecycleReport } from '../billing/billing-lifecycle.ts';
+import { clearPromotion, promotions, setPromotion } from '../billing/promotions.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { readSystemMessage, writeSystemMessage } from '../system-message.ts';
@@ -25,6 +29,8 @@ export interface OpsContext {
   readonly issuer: string;
   /** Present with the embedded issuer only: it can mint tokens and create accounts. */
   readonly minter: TokenMinter | null;
+  /** Billing and its lifecycle job (refunds, promotions, `billing run`). */
+  readonly billing: BillingOps;
 }
 
 export interface OpsResult {
@@ -37,10 +43,21 @@ export const OPS_USAGE = [
   '  token EMAIL                       create the user if needed; print a bearer token (last line)',
   '  plan EMAIL PLANID [STATUS]        set the plan (1, 12, 101, 112) and status (default 2 premium;',
   '                                    0 trial restarts 14 days, 1 trial ended, 3 cancelled, 4 ended)',
+  '  refund EMAIL                      refund the latest charge if it is an annual renewal of the',
+  '                                    last 7 days (spec: the only refundable charge); it ends the plan',
+  '  promo PLANID PRICE [--coupon CODE] [--banner TEXT]  promote a plan: PRICE per month in dollars',
+  '  promo PLANID --clear              end the promotion; `promo` alone lists them',
+  '  billing run                       run the billing lifecycle now (renewals, reminders, notices)',
   '  message TEXT [--description TEXT] [--trailing]   set the system message',
   '  message --clear                   remove it; `message` alone shows it',
   '  clock [+15d | -2d | +36h | reset] move the business clock (not in production); alone: show it',
 ];
+
+/** What the billing commands need: the service and a run of its lifecycle job. */
+export interface BillingOps {
+  readonly billing: Billing;
+  runLifecycle(): Promise<LifecycleReport>;
+}
 
 class UsageError extends Error {}
 
@@ -130,7 +147,12 @@ async function plan(ctx: OpsContext, args: string[]): Promise<string[]> {
       trial_ends_at: new Date(
         status === SubscriptionStatus.Trial ? trialEndFor(now) : Math.min(now, user.trial_ends_at.getTime()),
       ),
+      period_start: trial ? null : new Date(now),
       period_end: trial ? null : new Date(periodEnd),
+      customer_id: null,
+      subscription_id: null,
+      pending_plan_id: null,
+      payment_failed_at: null,
       cancelled: status === SubscriptionStatus.PremiumCancelled || status === SubscriptionStatus.PremiumEnded,
       // Granted by the operator, billed outside the app: no in-app change or cancel.
       processor: null,
@@ -196,9 +218,64 @@ async function clock(ctx: OpsContext, args: string[]): Promise<string[]> {
   ];
 }
 
+async function refund(ctx: OpsContext, args: string[]): Promise<string[]> {
+  const email = validEmail(args[0]);
+  const user = await userByEmail(ctx.db, ctx.issuer, email);
+  if (!user) throw new UsageError(`No user with e-mail ${email}.`);
+  return ctx.billing.billing.refundLatest(user).catch((err: unknown) => {
+    if (err instanceof DomainError) throw new UsageError(err.message);
+    throw err;
+  });
+}
+
+async function promo(ctx: OpsContext, args: string[]): Promise<string[]> {
+  if (args.length === 0) {
+    const running = [...(await promotions(ctx.db)).entries()];
+    if (running.length === 0) return ['No promotions.'];
+    return running.map(
+      ([planId, p]) =>
+        `${PLANS[planId].name} (${planId}): $${(p.newMonthlyPriceCents / 100).toFixed(2)}/month` +
+        `${p.couponCode ? `, coupon ${p.couponCode}` : ''}${p.banner ? `, banner '${p.banner}'` : ''}`,
+    );
+  }
+  const parts = parsePlanId(args[0] ?? '');
+  if (!parts) throw new UsageError(`PLANID must be 1, 12, 101 or 112, got '${args[0] ?? ''}'`);
+  const name = PLANS[parts.planId].name;
+  if (args[1] === '--clear') {
+    await clearPromotion(ctx.db, parts.planId);
+    return [`Promotion of ${name} ended.`];
+  }
+  const { value: coupon, rest: afterCoupon } = takeOption(args.slice(1), '--coupon');
+  const { value: banner, rest } = takeOption(afterCoupon, '--banner');
+  const price = rest[0] ?? '';
+  const cents = /^\d{1,5}(\.\d{1,2})?$/.test(price) ? Math.round(Number(price) * 100) : Number.NaN;
+  const list = PLANS[parts.planId].monthlyPriceCents;
+  if (!(cents > 0 && cents < list))
+    throw new UsageError(
+      `PRICE must be dollars per month below the list price $${list / 100}, got '${price}'`,
+    );
+  if (coupon !== null && !/^[A-Za-z0-9_-]{1,40}$/.test(coupon))
+    throw new UsageError('A coupon code has 1 to 40 letters, digits, - and _.');
+  if (banner !== null && banner.length > 200) throw new UsageError('The banner has at most 200 characters.');
+  await setPromotion(ctx.db, parts.planId, { newMonthlyPriceCents: cents, couponCode: coupon, banner });
+  return [`${name} promoted at $${(cents / 100).toFixed(2)}/month${coupon ? ` with coupon ${coupon}` : ''}.`];
+}
+
+async function billingCommand(ctx: OpsContext, args: string[]): Promise<string[]> {
+  if (args[0] !== 'run') throw new UsageError('Usage: billing run');
+  const report = await ctx.billing.runLifecycle();
+  return [
+    `Renewals ${report.renewals}, declined ${report.failedRenewals}, ended ${report.ended}, ` +
+      `trial reminders ${report.reminders}, end notices ${report.endNotices}.`,
+  ];
+}
+
 const COMMANDS: Readonly<Record<string, (ctx: OpsContext, args: string[]) => Promise<string[]>>> = {
   token,
   plan,
+  refund,
+  promo,
+  billing: billingCommand,
   message,
   clock,
 };

@@ -9,6 +9,7 @@ import { DEFAULT_USER_SETTINGS, type UserSettings, userSettingsSchema } from '#a
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { usageStats } from '#domain/plans/usage-stats.ts';
 import { RouteAccess, requireUser } from '../auth/authenticate.ts';
+import type { Billing } from '../billing/billing.ts';
 import type { Database } from '../db/schema.ts';
 import { route } from '../http/contract-routes.ts';
 import { savedScanCount } from '../screener/scan-store.ts';
@@ -50,6 +51,8 @@ export interface AccountRouteDeps {
   readonly db: Kysely<Database>;
   /** The embedded issuer's URL (its identities are deleted with their users), or null. */
   readonly embeddedIssuer: string | null;
+  /** A deleted account's subscription is cancelled at its processor first. */
+  readonly billing: Pick<Billing, 'stopRenewals'>;
 }
 
 export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
@@ -94,6 +97,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
   // Deleting one's account (docs/SECURITY.md): reachable with an ended subscription too.
   route(app, 'account.delete', signedIn, async (request, reply) => {
     const user = requireUser(request);
+    await deps.billing.stopRenewals(user.id);
     await deleteAccount(db, user.id, { embeddedIssuer: deps.embeddedIssuer });
     request.log.info({ userId: user.id }, 'account deleted');
     return reply.status(204).send();

@@ -1,5 +1,5 @@
 /**
- * The Stripe store's pages, shown in the app's checkout frame (docs/BILLING-STRIPE.md):
+ * The Stripe store's pages, shown in the app's checkout frame (docs/BILLING.md ("Switching to Stripe")):
  * - `GET /store/checkout?product&first_name&last_name&email&guid&test&coupon` creates a Checkout
  *   Session for the plan's price and renders Stripe's embedded checkout;
  * - `GET /store/return?session_id` is where a payment method that redirects comes back to;
@@ -14,8 +14,8 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { DomainError, notFound } from '#domain/errors.ts';
 import { withCspDirective } from '#server/auth/embedded-issuer.ts';
-import { escapeHtml, htmlDocument } from '#server/http/html-document.ts';
 import { parseInput } from '#server/http/errors.ts';
+import { escapeHtml, htmlDocument } from '#server/http/html-document.ts';
 import { enforceLimit } from '#server/http/rate-limits.ts';
 import type { StripeConfig } from './stripe-config.ts';
 import { USER_GUID_KEY } from './stripe-events.ts';

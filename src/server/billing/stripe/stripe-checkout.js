@@ -1,4 +1,4 @@
-// The Stripe checkout frame's script (docs/BILLING-STRIPE.md): a file of its own, since the store
+// The Stripe checkout frame's script (docs/BILLING.md ("Switching to Stripe")): a file of its own, since the store
 // pages' Content-Security-Policy allows no inline script. It mounts Stripe's embedded checkout
 // with the session the server created, and tells the app (the frame's parent, same origin) when
 // the payment went through; the webhook, not this message, makes the user premium.

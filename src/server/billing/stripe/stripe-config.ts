@@ -1,5 +1,5 @@
 /**
- * Stripe's settings, read from the environment (docs/BILLING-STRIPE.md). Stripe is switched on
+ * Stripe's settings, read from the environment (docs/BILLING.md ("Switching to Stripe")). Stripe is switched on
  * by STRIPE_SECRET_KEY alone; once it is set, everything else Stripe needs must be there too, so
  * a half-configured store stops the server at startup instead of failing a customer's checkout.
  */
@@ -30,7 +30,10 @@ export function stripeConfigFromEnv(env: Readonly<Record<string, string | undefi
   if (!secretKey) return null;
   const required = (name: string): string => {
     const value = env[name]?.trim();
-    if (!value) throw new Error(`${name} must be set when STRIPE_SECRET_KEY is set (docs/BILLING-STRIPE.md)`);
+    if (!value)
+      throw new Error(
+        `${name} must be set when STRIPE_SECRET_KEY is set (docs/BILLING.md ("Switching to Stripe"))`,
+      );
     return value;
   };
   const webhookSecret = required('STRIPE_WEBHOOK_SECRET');

@@ -1,5 +1,5 @@
 /**
- * Reads Stripe's objects as billing's events (docs/BILLING-STRIPE.md). Pure: no network, so a
+ * Reads Stripe's objects as billing's events (docs/BILLING.md ("Switching to Stripe")). Pure: no network, so a
  * webhook is read from its own payload and a call's answer the same way. Anything billing needs
  * that the object lacks (an id, a known price) makes it unreadable (`StripeShapeError`).
  */

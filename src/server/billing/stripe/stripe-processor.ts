@@ -1,5 +1,5 @@
 /**
- * Stripe behind the processor seam (docs/BILLING-STRIPE.md). Stripe runs the subscriptions:
+ * Stripe behind the processor seam (docs/BILLING.md ("Switching to Stripe")). Stripe runs the subscriptions:
  * it renews, retries failed renewals and switches a scheduled downgrade by itself, and reports
  * each step by webhook; the calls here start a checkout, preview and change a plan, cancel and
  * refund, and answer the same events the webhooks will repeat.
