@@ -99,6 +99,28 @@ describe('/checkout/{planId}', () => {
     expect(JSON.parse(String(change_?.[1]?.body))).toEqual({ planId: 101, dryRun: false });
   });
 
+  test('after PROCEED the preview is not asked again: priced before the change, it now fails as the same plan', async () => {
+    let dryRuns = 0;
+    stubApi({
+      '/account/subscription': PREMIUM_SUBSCRIPTION,
+      '/account/plan': new PerCall(({ body }) => {
+        if (!(body as { dryRun: boolean }).dryRun) return UPGRADE_PREVIEW;
+        dryRuns += 1;
+        // As the server answers once the change is made.
+        return dryRuns === 1
+          ? UPGRADE_PREVIEW
+          : Response.json({ code: 'PLAN_UNCHANGED', message: 'This is already your plan.' }, { status: 409 });
+      }),
+    });
+    const router = await renderAt('/checkout/101');
+    await screen.findByText('Charged today');
+    fireEvent.click(screen.getByText('PROCEED'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou/101'));
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(router.state.location.pathname).toBe('/thankyou/101');
+    expect(dryRuns).toBe(1);
+  });
+
   test('a declined PROCEED stays on the confirmation and says why', async () => {
     const declined = () =>
       Response.json({ code: 'PAYMENT_DECLINED', message: 'Your card was declined.' }, { status: 402 });

@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PlanId } from '#domain/plans/plan-id.ts';
 import { accountKeys } from '../account/keys.ts';
+import { billingKeys } from './keys.ts';
 import { billingCall } from './queries.ts';
 
 export const billingApi = {
@@ -15,6 +16,13 @@ export const billingApi = {
     billingCall('account.cancelSubscription', { body: { reasonId, reasonText } }),
 };
 
-/** After a change: the shell's subscription and every billing read. */
-export const refreshAccount = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: accountKeys.all });
+/**
+ * After a change: the shell's subscription and every billing read. Previews are dropped, not
+ * refetched: priced for the plan before the change, a new dry run of it would now fail (the same
+ * plan) and send the confirmation screen, still mounted, to /pricing.
+ */
+export async function refreshAccount(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: billingKeys.previews() });
+  queryClient.removeQueries({ queryKey: billingKeys.previews() });
+  await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+}
