@@ -139,7 +139,7 @@ describe('refunds', () => {
 });
 
 describe('e-mail over SMTP', () => {
-  test('the receipt of a purchase arrives at the SMTP server of SMTP_URL', async () => {
+  test('the receipt of a purchase and a trial reminder arrive at the SMTP server of SMTP_URL', async () => {
     const received: Buffer[] = [];
     const smtp = new SMTPServer({
       secure: false,
@@ -165,6 +165,15 @@ describe('e-mail over SMTP', () => {
       expect(mail.subject).toMatch(/receipt/i);
       expect(mail.text).toContain('75.00');
       expect(mail.html).toContain('75.00');
+      await signedIn(s, 'remind@example.com');
+      await moveClock(s, 12);
+      await runJob(s);
+      await expect.poll(() => received.length, { timeout: 5_000 }).toBe(2);
+      const reminder = await simpleParser(received[1] ?? Buffer.alloc(0));
+      expect(JSON.stringify(reminder.to)).toContain('remind@example.com');
+      expect(reminder.subject).toMatch(/trial/i);
+      expect(reminder.text).toContain('/pricing');
+      expect(await mailsTo(s.config.dataDir, 'remind@example.com', /trial/i)).toEqual([]);
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
