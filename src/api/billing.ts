@@ -4,6 +4,7 @@
  * instants are ISO 8601 strings. The app imports only the types (zod stays out of its chunks).
  */
 import { z } from 'zod';
+import { PLANS } from '#domain/plans/plan-catalogue.ts';
 import type { PlanId } from '#domain/plans/plan-id.ts';
 import type { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 
@@ -58,6 +59,21 @@ export interface PlanOffer {
   /** The checkout's product code at the store. */
   readonly productCode: string;
   readonly promotion: PlanPromotion | null;
+}
+
+/** A plan as offered: the catalogue's names and prices, the store's product code, any promotion. */
+export function planOffer(planId: PlanId, productCode: string, promotion: PlanPromotion | null): PlanOffer {
+  const plan = PLANS[planId];
+  return {
+    planId,
+    name: plan.name,
+    levelName: plan.levelName,
+    cycleName: plan.cycleName,
+    monthlyPriceCents: plan.monthlyPriceCents,
+    billedPriceCents: plan.billedPriceCents,
+    productCode,
+    promotion,
+  };
 }
 
 /** `GET /billing/plans`. */

@@ -2,9 +2,9 @@
  * A `GET /api/v1/billing/plans` answer at list prices (the domain's catalogue), for screens
  * tested without the server's billing routes; `promote` puts a promotion on one plan.
  */
-import type { PlanPromotion, PlansAnswer } from '#api/billing.ts';
-import { PLANS } from '#domain/plans/plan-catalogue.ts';
+import { type PlanPromotion, type PlansAnswer, planOffer } from '#api/billing.ts';
 import { PLAN_IDS, type PlanId } from '#domain/plans/plan-id.ts';
+import { productCode } from '#server/billing/teststore/products.ts';
 
 export const TEST_SUPPORT_EMAIL = 'help@optionscout.test';
 
@@ -20,19 +20,13 @@ export function plansAnswer(
   options: { testMode?: boolean; promote?: { planId: PlanId; promotion: PlanPromotion } } = {},
 ): PlansAnswer {
   return {
-    plans: PLAN_IDS.map((planId) => {
-      const plan = PLANS[planId];
-      return {
+    plans: PLAN_IDS.map((planId) =>
+      planOffer(
         planId,
-        name: plan.name,
-        levelName: plan.levelName,
-        cycleName: plan.cycleName,
-        monthlyPriceCents: plan.monthlyPriceCents,
-        billedPriceCents: plan.billedPriceCents,
-        productCode: `OS-${plan.levelName.slice(0, 3).toUpperCase()}-${plan.cycleName[0]}`,
-        promotion: options.promote?.planId === planId ? options.promote.promotion : null,
-      };
-    }),
+        productCode(planId),
+        options.promote?.planId === planId ? options.promote.promotion : null,
+      ),
+    ),
     testMode: options.testMode ?? false,
     supportEmail: TEST_SUPPORT_EMAIL,
   };

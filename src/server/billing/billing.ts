@@ -6,10 +6,9 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
-import type { BillingAnswer, PlanChangeAnswer, PlanOffer, PlansAnswer } from '#api/billing.ts';
+import { type BillingAnswer, type PlanChangeAnswer, type PlansAnswer, planOffer } from '#api/billing.ts';
 import { DomainError } from '#domain/errors.ts';
 import { isRefundable } from '#domain/plans/cancellation.ts';
-import { PLANS } from '#domain/plans/plan-catalogue.ts';
 import { PlanChangeKind, planChangeKind } from '#domain/plans/plan-change.ts';
 import { isValidPlanId, PLAN_IDS, type PlanId, planParts } from '#domain/plans/plan-id.ts';
 import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
@@ -92,19 +91,9 @@ export function createBilling(deps: BillingDeps) {
 
     async plans(): Promise<PlansAnswer> {
       const promoted = await promotions(db);
-      const plans: PlanOffer[] = PLAN_IDS.map((planId) => {
-        const plan = PLANS[planId];
-        return {
-          planId,
-          name: plan.name,
-          levelName: plan.levelName,
-          cycleName: plan.cycleName,
-          monthlyPriceCents: plan.monthlyPriceCents,
-          billedPriceCents: plan.billedPriceCents,
-          productCode: processor.productCode(planId),
-          promotion: promoted.get(planId) ?? null,
-        };
-      });
+      const plans = PLAN_IDS.map((planId) =>
+        planOffer(planId, processor.productCode(planId), promoted.get(planId) ?? null),
+      );
       return { plans, testMode: processor.testMode, supportEmail: deps.supportEmail };
     },
 

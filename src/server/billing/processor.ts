@@ -89,6 +89,23 @@ export interface CheckoutRequest {
   readonly coupon: string | null;
 }
 
+/**
+ * The checkout frame's address: the store page under `/store/checkout` with spec 1 §7's query
+ * values (the coupon only when there is one). Every processor serves its page there.
+ */
+export function storeCheckoutUrl(request: CheckoutRequest): string {
+  const query = new URLSearchParams({
+    product: request.productCode,
+    first_name: request.firstName,
+    last_name: request.lastName,
+    email: request.email,
+    guid: request.userGuid,
+    test: request.testMode ? '1' : '0',
+  });
+  if (request.coupon) query.set('coupon', request.coupon);
+  return `/store/checkout?${query}`;
+}
+
 /** A webhook request that is not a valid event of this processor: answered 400. */
 export class WebhookRejected extends Error {
   override readonly name = 'WebhookRejected';

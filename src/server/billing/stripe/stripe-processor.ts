@@ -20,6 +20,7 @@ import {
   type BilledSubscription,
   type BillingEvent,
   type BillingProcessor,
+  storeCheckoutUrl,
   WebhookRejected,
 } from '../processor.ts';
 import { mountStripeCheckoutPages } from './checkout-pages.ts';
@@ -128,18 +129,7 @@ export function createStripeProcessor(
 
     productCode: (planId) => priceIds[planId],
 
-    checkoutUrl(request) {
-      const query = new URLSearchParams({
-        product: request.productCode,
-        first_name: request.firstName,
-        last_name: request.lastName,
-        email: request.email,
-        guid: request.userGuid,
-        test: request.testMode ? '1' : '0',
-      });
-      if (request.coupon) query.set('coupon', request.coupon);
-      return `/store/checkout?${query}`;
-    },
+    checkoutUrl: storeCheckoutUrl,
 
     // Stripe calls the webhook itself: nothing to deliver.
     mountPages: (app) => mountStripeCheckoutPages(app, { stripe, config }),

@@ -6,12 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PlanId } from '#domain/plans/plan-id.ts';
-import {
-  type BillingEvent,
-  type BillingProcessor,
-  type CheckoutRequest,
-  WebhookRejected,
-} from '../processor.ts';
+import { type BillingEvent, type BillingProcessor, storeCheckoutUrl, WebhookRejected } from '../processor.ts';
 import { billingEventSchema } from './event-schema.ts';
 import { productCode } from './products.ts';
 import { verifyWebhookSignature } from './signature.ts';
@@ -46,18 +41,7 @@ export function createTestStore(options: TestStoreOptions): BillingProcessor {
     signatureHeader: SIGNATURE_HEADER,
     productCode,
 
-    checkoutUrl(request: CheckoutRequest): string {
-      const query = new URLSearchParams({
-        product: request.productCode,
-        first_name: request.firstName,
-        last_name: request.lastName,
-        email: request.email,
-        guid: request.userGuid,
-        test: request.testMode ? '1' : '0',
-      });
-      if (request.coupon) query.set('coupon', request.coupon);
-      return `/store/checkout?${query}`;
-    },
+    checkoutUrl: storeCheckoutUrl,
 
     mountPages: (app, deliver) => mountStorePages(app, deliver, options),
 
