@@ -99,6 +99,35 @@ describe('/checkout/{planId}', () => {
     expect(JSON.parse(String(change_?.[1]?.body))).toEqual({ planId: 101, dryRun: false });
   });
 
+  test('after a charged upgrade the preview is not asked again: the new plan is the user’s, the server would refuse it', async () => {
+    let changed = false;
+    const unchanged = Response.json(
+      { code: 'PLAN_UNCHANGED', message: 'This is already your plan.' },
+      { status: 409 },
+    );
+    const fetchStub = stubApi({
+      '/account/subscription': PREMIUM_SUBSCRIPTION,
+      '/account/plan': new PerCall(({ body }) => {
+        if ((body as { dryRun: boolean }).dryRun) return changed ? unchanged : UPGRADE_PREVIEW;
+        changed = true;
+        return UPGRADE_PREVIEW;
+      }),
+    });
+    const router = await renderAt('/checkout/101');
+    await screen.findByText('Charged today');
+    const previews = () =>
+      fetchStub.mock.calls.filter(
+        ([url, init]) => String(url).endsWith('/account/plan') && JSON.parse(String(init?.body)).dryRun,
+      ).length;
+    const asked = previews();
+    fireEvent.click(screen.getByText('PROCEED'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou/101'));
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    expect(router.state.location.pathname).toBe('/thankyou/101');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(previews()).toBe(asked);
+  });
+
   test('a declined PROCEED stays on the confirmation and says why', async () => {
     const declined = () =>
       Response.json({ code: 'PAYMENT_DECLINED', message: 'Your card was declined.' }, { status: 402 });

@@ -6,7 +6,8 @@ export const billingKeys = {
   plans: () => ['billing', 'plans'] as const,
   /** Under the account's keys: another user's sign-in clears it. */
   record: () => [...accountKeys.all, 'billing'] as const,
-  preview: (planId: PlanId) => [...accountKeys.all, 'billing', 'preview', planId] as const,
+  previews: () => [...accountKeys.all, 'billing', 'preview'] as const,
+  preview: (planId: PlanId) => [...billingKeys.previews(), planId] as const,
   checkout: (planId: PlanId, coupon: string | null) =>
     [...accountKeys.all, 'billing', 'checkout', planId, coupon] as const,
 };

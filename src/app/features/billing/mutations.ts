@@ -2,9 +2,10 @@
  * The subscription's writes: a plan change and cancelling. They need the network (no offline
  * queue: money moves). After either, the subscription and the billing record are refetched.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { partialMatchKey, type QueryClient } from '@tanstack/react-query';
 import type { PlanId } from '#domain/plans/plan-id.ts';
 import { accountKeys } from '../account/keys.ts';
+import { billingKeys } from './keys.ts';
 import { billingCall } from './queries.ts';
 
 export const billingApi = {
@@ -15,6 +16,14 @@ export const billingApi = {
     billingCall('account.cancelSubscription', { body: { reasonId, reasonText } }),
 };
 
-/** After a change: the shell's subscription and every billing read. */
+/**
+ * After a change: the shell's subscription and every billing read, except plan-change previews.
+ * A preview prices a change not yet made and is asked afresh whenever the confirmation opens;
+ * asked again after the change it priced, it would be refused (the new plan is now the user's
+ * own: PLAN_UNCHANGED) and the confirmation, still open, would leave for /pricing.
+ */
 export const refreshAccount = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  queryClient.invalidateQueries({
+    queryKey: accountKeys.all,
+    predicate: (query) => !partialMatchKey(query.queryKey, billingKeys.previews()),
+  });
