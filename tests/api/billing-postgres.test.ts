@@ -12,21 +12,18 @@ import {
   billingRecord,
   buy,
   postWebhook,
-  TEST_STORE_SECRET,
+  startBillingServer,
   testStoreSignature,
 } from '../support/billing.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 let pgServer: TestPostgres;
 let server: TestServer;
 let sql: pg.Client;
 beforeAll(async () => {
   pgServer = await startPostgres();
-  server = await startTestServer(
-    { staticDir: null, databaseUrl: pgServer.url },
-    { TESTSTORE_WEBHOOK_SECRET: TEST_STORE_SECRET },
-  );
+  server = await startBillingServer({ staticDir: null, databaseUrl: pgServer.url });
   sql = new pg.Client({ connectionString: pgServer.url });
   await sql.connect();
 });

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { billingDate, dollars } from '#app/features/billing/billing-text.ts';
 import { DAY_MS } from '#domain/plans/calendar.ts';
 import { projectRoot } from '#server/config.ts';
-import { moveClock, ops, signedIn, signInBrowser } from '../support/auth.ts';
-import { billingRecord, buy, TEST_STORE_SECRET } from '../support/billing.ts';
+import { moveClock, signedIn, signInBrowser } from '../support/auth.ts';
+import { billingRecord, buy, promoteSpring, startBillingServer } from '../support/billing.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 /** The page never scrolls sideways: the screen's content fits its width. */
 const fitsWidth = (page: Page) =>
@@ -33,20 +33,8 @@ const DAYS_USED = 16;
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer(
-    { staticDir: `${projectRoot}/dist` },
-    { TESTSTORE_WEBHOOK_SECRET: TEST_STORE_SECRET },
-  );
-  await ops(
-    server,
-    'promo',
-    '112',
-    '49',
-    '--coupon',
-    'SPRING',
-    '--banner',
-    'Spring offer: $10 off every month',
-  );
+  server = await startBillingServer({ staticDir: `${projectRoot}/dist` });
+  await promoteSpring(server, 'Spring offer: $10 off every month');
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -7,28 +7,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '#server/config.ts';
-import { ops, setPlan, signedIn, signInBrowser } from '../support/auth.ts';
-import { buy, TEST_STORE_SECRET } from '../support/billing.ts';
+import { setPlan, signedIn, signInBrowser } from '../support/auth.ts';
+import { buy, promoteSpring, startBillingServer } from '../support/billing.ts';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer(
-    { staticDir: `${projectRoot}/dist` },
-    { TESTSTORE_WEBHOOK_SECRET: TEST_STORE_SECRET },
-  );
-  await ops(
-    server,
-    'promo',
-    '112',
-    '49',
-    '--coupon',
-    'SPRING',
-    '--banner',
-    'Spring sale: $10 off every month',
-  );
+  server = await startBillingServer({ staticDir: `${projectRoot}/dist` });
+  await promoteSpring(server, 'Spring sale: $10 off every month');
   browser = await launchBrowser();
 });
 afterAll(async () => {
