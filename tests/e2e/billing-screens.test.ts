@@ -27,6 +27,9 @@ async function fullScreenshot(page: Page, name: string, width: number) {
 const subscriptionOf = async (client: Awaited<ReturnType<typeof signedIn>>) =>
   (await (await client.request('/api/v1/account/subscription')).json()) as { status: number; planId: number };
 
+/** '$685.13' or '−$22.87' as cents. */
+const cents = (text: string | undefined) => Math.round(Number(text?.replace(/[^\d.]/g, '')) * 100);
+
 /** Days into the Beginner Monthly period when the user upgrades. */
 const DAYS_USED = 16;
 
@@ -58,20 +61,23 @@ describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
       await moveClock(server, DAYS_USED);
       // The unused part of the $49.00 month is credited against Advanced Yearly's list price:
       // the promotion has a coupon, so it is for purchases only and the upgrade gets no discount.
-      const credit = Math.round((4900 * (periodMs - DAYS_USED * DAY_MS)) / periodMs);
-      const charge = 70800 - credit;
-      expect(credit).toBeGreaterThan(2000);
-      expect(credit).toBeLessThan(2500);
+      // The server prorates to the millisecond: the seconds this test takes may move it a cent.
+      const credit = (4900 * (periodMs - DAYS_USED * DAY_MS)) / periodMs;
 
       await page.goto('/checkout/112');
       await page.getByRole('heading', { name: 'Change Plan' }).waitFor();
       await page.getByText('Charged today').waitFor();
+      const [price, discount, credited, charged, nextDate] = await page
+        .locator('.plan-change .billing-figures dd')
+        .allTextContents();
+      expect([price, discount]).toEqual(['$708.00', '$0.00']);
+      expect(credited).toMatch(/^−\$\d+\.\d\d$/);
+      const creditShown = cents(credited);
+      expect(Math.abs(creditShown - credit)).toBeLessThanOrEqual(1);
+      expect(cents(charged)).toBe(70800 - creditShown);
       const nextBilling = new Date(Date.now() + DAYS_USED * DAY_MS);
       nextBilling.setUTCFullYear(nextBilling.getUTCFullYear() + 1);
-      const figures = await page.locator('.plan-change .billing-figures').textContent();
-      for (const figure of ['$708.00', '$0.00', `−${dollars(credit)}`, dollars(charge)])
-        expect(figures).toContain(figure);
-      expect(figures).toContain(billingDate(nextBilling.toISOString()));
+      expect(nextDate).toBe(billingDate(nextBilling.toISOString()));
       await expect(button(page, 'PROCEED').isVisible()).resolves.toBe(true);
       expect(await fitsWidth(page)).toBe(true);
       await fullScreenshot(page, `billing-plan-change-${name}`, viewport.width);
@@ -83,14 +89,15 @@ describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
       expect(await subscriptionOf(client)).toMatchObject({ status: 2, planId: 112 });
 
       const [upgrade, purchase] = (await billingRecord(client)).invoices;
-      expect(upgrade).toMatchObject({ reason: 'upgrade', totalCents: charge, status: 'paid' });
+      expect(upgrade).toMatchObject({ reason: 'upgrade', status: 'paid' });
+      expect(Math.abs((upgrade?.totalCents ?? 0) - cents(charged))).toBeLessThanOrEqual(1);
       await page.goto('/account');
       await page.getByRole('heading', { name: 'Advanced Yearly' }).waitFor();
       await page.getByText(purchase?.number ?? 'purchase', { exact: true }).waitFor();
       await page.getByText(upgrade?.number ?? 'upgrade', { exact: true }).click();
-      const credited = page.getByText('Credit for the unused part of the previous plan');
-      await credited.waitFor();
-      expect(await page.locator('.receipt').first().textContent()).toContain(`−${dollars(credit)}`);
+      await page.getByText('Credit for the unused part of the previous plan').waitFor();
+      const creditLine = -(upgrade?.lines.at(-1)?.amountCents ?? 0);
+      expect(await page.locator('.receipt').first().textContent()).toContain(`−${dollars(creditLine)}`);
       expect(await fitsWidth(page)).toBe(true);
       await fullScreenshot(page, `billing-account-${name}`, viewport.width);
     } finally {
