@@ -16,14 +16,15 @@ import {
   mailsTo,
   payAtStore,
   postWebhook,
-  TEST_STORE_SECRET,
+  promoteSpring,
+  startBillingServer,
   testStoreSignature,
 } from '../support/billing.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: null }, { TESTSTORE_WEBHOOK_SECRET: TEST_STORE_SECRET });
+  server = await startBillingServer({ staticDir: null });
 });
 afterAll(() => server?.stop());
 
@@ -120,16 +121,7 @@ describe('plans and checkout', () => {
   });
 
   test('a promotion shows on the plans and is charged with its coupon', async () => {
-    await ops(
-      server,
-      'promo',
-      '112',
-      '49',
-      '--coupon',
-      'SPRING',
-      '--banner',
-      'Spring sale: Advanced Yearly at $49/month',
-    );
+    await promoteSpring(server, 'Spring sale: Advanced Yearly at $49/month');
     try {
       const client = await signedIn(server, 'promo@example.com');
       const plans = (await (await client.request('/api/v1/billing/plans')).json()) as PlansAnswer;
@@ -220,7 +212,7 @@ describe('the webhook', () => {
 
 describe('changing plan', () => {
   test('upgrade: the preview matches a hand computation in cents, PROCEED charges it and switches now', async () => {
-    const s = await startTestServer({ staticDir: null }, { TESTSTORE_WEBHOOK_SECRET: TEST_STORE_SECRET });
+    const s = await startBillingServer({ staticDir: null });
     try {
       const client = await signedIn(s, 'upgrade@example.com');
       await buy(s, client, 1);
@@ -326,7 +318,7 @@ describe('changing plan', () => {
 
 describe('cancelling', () => {
   test('cancels at the period end with the reason; twice is harmless; access lasts to the period end', async () => {
-    const s = await startTestServer({ staticDir: null }, { TESTSTORE_WEBHOOK_SECRET: TEST_STORE_SECRET });
+    const s = await startBillingServer({ staticDir: null });
     try {
       const client = await signedIn(s, 'cancel@example.com');
       await buy(s, client, 101);

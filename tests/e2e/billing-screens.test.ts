@@ -1,82 +1,18 @@
 /**
  * The plan-change confirmation, the store frame and the account page in Chromium at 375px, 820px
- * and 1280px. The billing routes are not served yet, so every billing call (and the
- * subscription, to make the user a premium subscriber paying through the store, or a trial user)
- * is answered by `page.route` fixtures, and so is the store's page (a stand-in that posts
- * 'thankyou' as the store does); the app, its build and the sign-in are real. Screenshots go to
- * test-artifacts/.
+ * and 1280px, on the real server: users buy through the embedded test store, the preview and the
+ * change are the server's, the store's own page pays in the frame and its webhook makes the user
+ * premium. Advanced Yearly is promoted with the coupon SPRING. Screenshots go to test-artifacts/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BillingAnswer, PlanChangeAnswer } from '#api/billing.ts';
+import { billingDate, dollars } from '#app/features/billing/billing-text.ts';
+import { DAY_MS } from '#domain/plans/calendar.ts';
 import { projectRoot } from '#server/config.ts';
-import { TRIAL_SUBSCRIPTION } from '../components/api-stub.ts';
-import {
-  BILLING_ANSWER,
-  PLANS_ANSWER,
-  PREMIUM_SUBSCRIPTION,
-} from '../components/billing/billing-fixtures.ts';
-import { signInBrowser } from '../support/auth.ts';
+import { moveClock, signedIn, signInBrowser } from '../support/auth.ts';
+import { billingRecord, buy, promoteSpring, startBillingServer } from '../support/billing.ts';
 import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-
-/** Beginner Monthly → Advanced Yearly with its $10-a-month promotion, 16 days into the month. */
-const PREVIEW: PlanChangeAnswer = {
-  kind: 'upgrade',
-  planId: 112,
-  immediateChargeAmount: 56271,
-  newPlanPrice: 70800,
-  discountAmount: 12000,
-  deductAmount: 2529,
-  nextBillingDate: '2027-01-16T00:00:00.000Z',
-};
-
-const RECORD: BillingAnswer = {
-  ...BILLING_ANSWER,
-  invoices: [
-    ...BILLING_ANSWER.invoices,
-    {
-      id: 6,
-      number: 'R-000006',
-      issuedAt: '2025-01-01T00:00:00.000Z',
-      planId: 12,
-      reason: 'purchase',
-      periodStart: '2025-01-01T00:00:00.000Z',
-      periodEnd: '2026-01-01T00:00:00.000Z',
-      lines: [{ description: 'Beginner Yearly, Jan 1, 2025 – Jan 1, 2026', amountCents: 46800 }],
-      totalCents: 46800,
-      status: 'paid',
-      refundedCents: 0,
-    },
-  ],
-};
-
-const json = (body: unknown) => ({
-  status: 200,
-  contentType: 'application/json',
-  body: JSON.stringify(body),
-});
-
-/** A stand-in for the store's page: a card form whose Pay button tells the app, as the store does. */
-const STORE_PAGE = `<!doctype html><html><body style="font-family:sans-serif;margin:0;padding:16px">
-<h2>Payment</h2>${['Card number', 'Expiry', 'CVC', 'Name on card', 'Country', 'ZIP']
-  .map((l) => `<p><label>${l}<br><input style="width:100%;box-sizing:border-box;padding:8px"></label></p>`)
-  .join('')}
-<button id="pay" style="padding:12px 24px" onclick="window.parent.postMessage('thankyou', location.origin)">Pay</button>
-</body></html>`;
-
-async function answerBillingCalls(page: Page, subscription = PREMIUM_SUBSCRIPTION) {
-  await page.route('**/api/v1/account/subscription', (route) => route.fulfill(json(subscription)));
-  await page.route('**/api/v1/billing/checkout', (route) =>
-    route.fulfill(json({ url: '/store/checkout?product=OS-ADV-Y&test=1&coupon=SPRING' })),
-  );
-  await page.route('**/store/checkout?*', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: STORE_PAGE }),
-  );
-  await page.route('**/api/v1/account/plan', (route) => route.fulfill(json(PREVIEW)));
-  await page.route('**/api/v1/account/billing', (route) => route.fulfill(json(RECORD)));
-  await page.route('**/api/v1/billing/plans', (route) => route.fulfill(json(PLANS_ANSWER)));
-}
+import type { TestServer } from '../support/test-server.ts';
 
 /** The page never scrolls sideways: the screen's content fits its width. */
 const fitsWidth = (page: Page) =>
@@ -88,10 +24,20 @@ async function fullScreenshot(page: Page, name: string, width: number) {
   await screenshot(page, name);
 }
 
+const subscriptionOf = async (client: Awaited<ReturnType<typeof signedIn>>) =>
+  (await (await client.request('/api/v1/account/subscription')).json()) as { status: number; planId: number };
+
+/** '$685.13' or '−$22.87' as cents. */
+const cents = (text: string | undefined) => Math.round(Number(text?.replace(/[^\d.]/g, '')) * 100);
+
+/** Days into the Beginner Monthly period when the user upgrades. */
+const DAYS_USED = 16;
+
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
+  server = await startBillingServer({ staticDir: `${projectRoot}/dist` });
+  await promoteSpring(server, 'Spring offer: $10 off every month');
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -103,39 +49,68 @@ afterAll(async () => {
 const WIDTHS = [...VIEWPORTS, ['tablet', { width: 820, height: 1180 }]] as const;
 
 describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
-  test('the plan-change confirmation and the account page with its invoices', async () => {
+  test('Beginner Monthly → Advanced Yearly 16 days in: the preview, PROCEED, the account page with its invoices', async () => {
+    const email = `billing-${name}@example.com`;
     const { context, page } = await openPage(browser, server.url, viewport);
     try {
-      await signInBrowser(context, server, `billing-${name}@example.com`);
-      await answerBillingCalls(page);
+      await signInBrowser(context, server, email);
+      const client = await signedIn(server, email);
+      await buy(server, client, 1);
+      const bought = await billingRecord(client);
+      const periodMs = Date.parse(bought.periodEnd ?? '') - Date.parse(bought.periodStart ?? '');
+      await moveClock(server, DAYS_USED);
+      // The unused part of the $49.00 month is credited against Advanced Yearly's list price:
+      // the promotion has a coupon, so it is for purchases only and the upgrade gets no discount.
+      // The server prorates to the millisecond: the seconds this test takes may move it a cent.
+      const credit = (4900 * (periodMs - DAYS_USED * DAY_MS)) / periodMs;
 
       await page.goto('/checkout/112');
       await page.getByRole('heading', { name: 'Change Plan' }).waitFor();
       await page.getByText('Charged today').waitFor();
-      const figures = await page.locator('.plan-change .billing-figures').textContent();
-      for (const figure of ['$708.00', '−$120.00', '−$25.29', '$562.71', 'Jan 16, 2027'])
-        expect(figures).toContain(figure);
+      const [price, discount, credited, charged, nextDate] = await page
+        .locator('.plan-change .billing-figures dd')
+        .allTextContents();
+      expect([price, discount]).toEqual(['$708.00', '$0.00']);
+      expect(credited).toMatch(/^−\$\d+\.\d\d$/);
+      const creditShown = cents(credited);
+      expect(Math.abs(creditShown - credit)).toBeLessThanOrEqual(1);
+      expect(cents(charged)).toBe(70800 - creditShown);
+      const nextBilling = new Date(Date.now() + DAYS_USED * DAY_MS);
+      nextBilling.setUTCFullYear(nextBilling.getUTCFullYear() + 1);
+      expect(nextDate).toBe(billingDate(nextBilling.toISOString()));
       await expect(button(page, 'PROCEED').isVisible()).resolves.toBe(true);
       expect(await fitsWidth(page)).toBe(true);
       await fullScreenshot(page, `billing-plan-change-${name}`, viewport.width);
 
       await page.setViewportSize(viewport);
+      await button(page, 'PROCEED').click();
+      await page.waitForURL((url) => url.pathname === '/thankyou/112');
+      await page.getByText('Your plan was changed successfully.').waitFor();
+      expect(await subscriptionOf(client)).toMatchObject({ status: 2, planId: 112 });
+
+      const [upgrade, purchase] = (await billingRecord(client)).invoices;
+      expect(upgrade).toMatchObject({ reason: 'upgrade', status: 'paid' });
+      expect(Math.abs((upgrade?.totalCents ?? 0) - cents(charged))).toBeLessThanOrEqual(1);
       await page.goto('/account');
       await page.getByRole('heading', { name: 'Advanced Yearly' }).waitFor();
-      await page.getByText('R-000007', { exact: true }).click();
-      await page.getByText('Unused time on Beginner Yearly').waitFor();
+      await page.getByText(purchase?.number ?? 'purchase', { exact: true }).waitFor();
+      await page.getByText(upgrade?.number ?? 'upgrade', { exact: true }).click();
+      await page.getByText('Credit for the unused part of the previous plan').waitFor();
+      const creditLine = -(upgrade?.lines.at(-1)?.amountCents ?? 0);
+      expect(await page.locator('.receipt').first().textContent()).toContain(`−${dollars(creditLine)}`);
       expect(await fitsWidth(page)).toBe(true);
       await fullScreenshot(page, `billing-account-${name}`, viewport.width);
     } finally {
+      await moveClock(server, 0);
       await context.close();
     }
   });
 
-  test('the store frame with the order summary; the store’s thankyou goes to the thank-you page', async () => {
+  test('the store’s page in the frame with the order summary; paying goes to the thank-you page and makes the user premium', async () => {
+    const email = `store-${name}@example.com`;
     const { context, page } = await openPage(browser, server.url, viewport);
     try {
-      await signInBrowser(context, server, `store-${name}@example.com`);
-      await answerBillingCalls(page, TRIAL_SUBSCRIPTION);
+      await signInBrowser(context, server, email);
       const views: string[] = [];
       await page.exposeFunction('recordView', (path: string) => views.push(path));
       await page.addInitScript(() =>
@@ -150,16 +125,29 @@ describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
       const summary = page.getByRole('complementary', { name: 'Order summary' });
       await summary.waitFor();
       expect(await summary.textContent()).toContain('$588.00');
+      expect(await summary.textContent()).toContain('SPRING');
       const store = page.frameLocator('iframe[title="Secure payment"]');
-      await store.getByRole('heading', { name: 'Payment' }).waitFor();
+      await store.getByRole('heading', { name: 'Advanced Yearly' }).waitFor();
+      await store.getByText('TEST MODE — no real money moves').waitFor();
+      const pay = store.getByRole('button', { name: 'Pay $588.00' });
+      await pay.waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await fullScreenshot(page, `billing-store-${name}`, viewport.width);
 
       await page.setViewportSize(viewport);
-      await store.getByRole('button', { name: 'Pay' }).click();
+      await store.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await store.getByLabel('Expiry (MM/YY)').pressSequentially('1240');
+      await store.getByLabel('CVC').fill('123');
+      await pay.click();
       await page.waitForURL((url) => url.pathname === '/thankyou/112');
-      await page.getByText('Your order is being processed.', { exact: false }).waitFor();
+      await page.getByText('Your plan was changed successfully.').waitFor();
       expect(views).toContain('/checkout/success');
+      const client = await signedIn(server, email);
+      expect(await subscriptionOf(client)).toMatchObject({ status: 2, planId: 112 });
+      expect((await billingRecord(client)).invoices[0]).toMatchObject({
+        reason: 'purchase',
+        totalCents: 58800,
+      });
     } finally {
       await context.close();
     }

@@ -1,35 +1,28 @@
 /**
- * /pricing and /terms in Chromium at 375px, 768px and 1280px: the plans and their buttons for a
- * trial, a premium and an ended user, and the public terms; the page never scrolls sideways.
+ * /pricing and /terms in Chromium at 375px, 768px and 1280px, on the real server with Advanced
+ * Yearly promoted (coupon SPRING): the plans and their buttons for a trial user, a subscriber who
+ * bought through the test store, one billed outside the app and an ended user, and the public
+ * terms; the page never scrolls sideways.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '#server/config.ts';
-import { setPlan, signInBrowser } from '../support/auth.ts';
+import { setPlan, signedIn, signInBrowser } from '../support/auth.ts';
+import { buy, promoteSpring, startBillingServer } from '../support/billing.ts';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { plansAnswer, SPRING_PROMOTION } from '../support/plans-answer.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
+  server = await startBillingServer({ staticDir: `${projectRoot}/dist` });
+  await promoteSpring(server, 'Spring sale: $10 off every month');
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/**
- * The server's `GET /api/v1/billing/plans` is not in this branch yet: the test answers that one
- * call itself (list prices, a promotion on Advanced Yearly, test mode). Remove this, and the
- * blocked service worker, once the route is served; the subscription call is the server's.
- */
-async function answerPlans(page: Page): Promise<void> {
-  const plans = plansAnswer({ testMode: true, promote: { planId: 112, promotion: SPRING_PROMOTION } });
-  await page.route('**/api/v1/billing/plans', (route) => route.fulfill({ json: plans }));
-}
 
 /** Neither the document nor the app's content box is wider than the viewport. */
 async function expectNoSideScroll(page: Page, width: number): Promise<void> {
@@ -57,10 +50,9 @@ const WIDTHS = [...VIEWPORTS, ['tablet', { width: 768, height: 1024 }]] as const
 
 describe.each(WIDTHS)('/pricing and /terms at %s width', (name, viewport) => {
   test('a trial user: BUY on every plan, the promotion, the switch to monthly, then checkout', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport, { serviceWorkers: 'block' });
+    const { context, page } = await openPage(browser, server.url, viewport);
     try {
       await signInBrowser(context, server, `pricing-trial-${name}@example.com`);
-      await answerPlans(page);
       await page.goto('/pricing');
       await page.getByRole('heading', { name: 'Plans and pricing' }).waitFor();
       await plan(page, 'Advanced').getByText('Spring sale').waitFor();
@@ -89,14 +81,48 @@ describe.each(WIDTHS)('/pricing and /terms at %s width', (name, viewport) => {
     }
   });
 
+  test('a subscriber who bought Beginner Yearly at the store: CANCEL on it, UPGRADE and DOWNGRADE on the others', async () => {
+    const { context, page } = await openPage(browser, server.url, viewport);
+    try {
+      const email = `pricing-store-${name}@example.com`;
+      await signInBrowser(context, server, email);
+      await buy(server, await signedIn(server, email), 12);
+      await page.goto('/pricing');
+      // Their plan is yearly: the yearly plans show first.
+      await plan(page, 'Beginner').getByText('Your plan', { exact: true }).waitFor();
+      const link = (level: string) => plan(page, level).getByRole('link');
+      expect(await link('Beginner').textContent()).toBe('CANCEL Beginner Yearly');
+      expect(await link('Beginner').getAttribute('href')).toBe('/account');
+      expect(await link('Advanced').textContent()).toBe('UPGRADE Advanced Yearly');
+      expect(await link('Advanced').getAttribute('href')).toBe('/checkout/112');
+      await expectNoSideScroll(page, viewport.width);
+      await screenshot(page, `pricing-store-premium-${name}`);
+
+      // A monthly plan is a shorter cycle: a step down from either yearly plan.
+      await page.getByRole('radio', { name: 'Monthly' }).click();
+      await plan(page, 'Advanced').getByText('$75', { exact: true }).waitFor();
+      expect(await link('Beginner').textContent()).toBe('DOWNGRADE Beginner Monthly');
+      expect(await link('Advanced').textContent()).toBe('DOWNGRADE Advanced Monthly');
+      expect(await link('Advanced').getAttribute('href')).toBe('/checkout/101');
+      await expectNoSideScroll(page, viewport.width);
+      await screenshot(page, `pricing-store-premium-monthly-${name}`);
+
+      await page.getByRole('radio', { name: 'Yearly' }).click();
+      await link('Advanced').click();
+      await page.getByRole('heading', { name: 'Change Plan' }).waitFor();
+      await page.getByText('Charged today').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a premium user billed outside the app: their plan marked, e-mail on every plan', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport, { serviceWorkers: 'block' });
+    const { context, page } = await openPage(browser, server.url, viewport);
     try {
       const email = `pricing-premium-${name}@example.com`;
       await signInBrowser(context, server, email);
       // The operator's grant: Advanced Yearly, no payment processor.
       await setPlan(server, email, 112);
-      await answerPlans(page);
       await page.goto('/pricing');
       await plan(page, 'Advanced').getByText('Your plan', { exact: true }).waitFor();
       for (const level of ['Beginner', 'Advanced']) {
@@ -112,12 +138,11 @@ describe.each(WIDTHS)('/pricing and /terms at %s width', (name, viewport) => {
   });
 
   test('an ended subscription lands on /pricing with its banner, and can read the terms', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport, { serviceWorkers: 'block' });
+    const { context, page } = await openPage(browser, server.url, viewport);
     try {
       const email = `pricing-ended-${name}@example.com`;
       await signInBrowser(context, server, email);
       await setPlan(server, email, 1, 4);
-      await answerPlans(page);
       await page.goto('/screener');
       await page.waitForURL('**/pricing');
       await page.getByRole('alert', { name: 'Your subscription has ended' }).waitFor();

@@ -9,11 +9,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { BillingAnswer } from '#api/billing.ts';
-import type { SignedInClient } from './auth.ts';
-import type { TestServer } from './test-server.ts';
+import type { Config } from '#server/config.ts';
+import { ops, type SignedInClient } from './auth.ts';
+import { type InProcessTestServer, startTestServer, type TestServer } from './test-server.ts';
 
 /** The webhook secret billing tests give the test store (TESTSTORE_WEBHOOK_SECRET). */
 export const TEST_STORE_SECRET = 'whsec_test_store_secret_for_tests';
+
+/** A test server whose embedded store's webhook events its billing accepts. */
+export function startBillingServer(overrides: Partial<Config> = {}): Promise<InProcessTestServer> {
+  return startTestServer(overrides, { TESTSTORE_WEBHOOK_SECRET: TEST_STORE_SECRET });
+}
+
+/**
+ * The operator's spring promotion: Advanced Yearly at $49 a month ($588 for the first year
+ * instead of $708) with the coupon SPRING, so only purchases carrying the code get it.
+ */
+export async function promoteSpring(server: TestServer, banner: string): Promise<void> {
+  await ops(server, 'promo', '112', '49', '--coupon', 'SPRING', '--banner', banner);
+}
 
 export const CARDS = {
   ok: '4242424242424242',

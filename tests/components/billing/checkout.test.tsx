@@ -99,26 +99,33 @@ describe('/checkout/{planId}', () => {
     expect(JSON.parse(String(change_?.[1]?.body))).toEqual({ planId: 101, dryRun: false });
   });
 
-  test('after PROCEED the preview is not asked again: priced before the change, it now fails as the same plan', async () => {
-    let dryRuns = 0;
-    stubApi({
+  test('after a charged upgrade the preview is not asked again: the new plan is the user’s, the server would refuse it', async () => {
+    let changed = false;
+    const unchanged = Response.json(
+      { code: 'PLAN_UNCHANGED', message: 'This is already your plan.' },
+      { status: 409 },
+    );
+    const fetchStub = stubApi({
       '/account/subscription': PREMIUM_SUBSCRIPTION,
       '/account/plan': new PerCall(({ body }) => {
-        if (!(body as { dryRun: boolean }).dryRun) return UPGRADE_PREVIEW;
-        dryRuns += 1;
-        // As the server answers once the change is made.
-        return dryRuns === 1
-          ? UPGRADE_PREVIEW
-          : Response.json({ code: 'PLAN_UNCHANGED', message: 'This is already your plan.' }, { status: 409 });
+        if ((body as { dryRun: boolean }).dryRun) return changed ? unchanged : UPGRADE_PREVIEW;
+        changed = true;
+        return UPGRADE_PREVIEW;
       }),
     });
     const router = await renderAt('/checkout/101');
     await screen.findByText('Charged today');
+    const previews = () =>
+      fetchStub.mock.calls.filter(
+        ([url, init]) => String(url).endsWith('/account/plan') && JSON.parse(String(init?.body)).dryRun,
+      ).length;
+    const asked = previews();
     fireEvent.click(screen.getByText('PROCEED'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou/101'));
-    await act(() => new Promise((r) => setTimeout(r, 500)));
+    await act(() => new Promise((r) => setTimeout(r, 100)));
     expect(router.state.location.pathname).toBe('/thankyou/101');
-    expect(dryRuns).toBe(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(previews()).toBe(asked);
   });
 
   test('a declined PROCEED stays on the confirmation and says why', async () => {
