@@ -344,3 +344,47 @@ describe('cancelling', () => {
     }
   });
 });
+
+describe('buying and upgrading at the shown price', () => {
+  test('buying while a cancelled subscription still runs credits its unused part, as an upgrade does', async () => {
+    const s = await startBillingServer({ staticDir: null });
+    try {
+      const client = await signedIn(s, 'rebuy@example.com');
+      await buy(s, client, 101);
+      await client.request('/api/v1/account/subscription', { method: 'DELETE', body: '{}' });
+      const { periodStart, periodEnd } = await billingRecord(client);
+      const periodDays = Math.round((Date.parse(periodEnd ?? '') - Date.parse(periodStart ?? '')) / DAY_MS);
+      await moveClock(s, 10);
+      // Advanced Monthly $75.00 for P days, P − 10 unused: 7500 × 20/30 = 5000, × 21/31 = 5080.65 → 5081.
+      const credit = ({ 30: 5000, 31: 5081 } as Record<number, number>)[periodDays] ?? Number.NaN;
+      const frame = await checkoutUrl(client, 12);
+      const page = await (await s.request(`${frame.pathname}${frame.search}`)).text();
+      expect(page).toContain(`−$${(credit / 100).toFixed(2)}`);
+      await buy(s, client, 12);
+      const [invoice] = (await billingRecord(client)).invoices;
+      expect(invoice).toMatchObject({ planId: 12, totalCents: 46800 - credit });
+      expect(invoice?.lines.at(-1)).toEqual({
+        description: 'Credit for the unused part of the previous plan',
+        amountCents: -credit,
+      });
+      expect((await billingRecord(client)).cancelAtPeriodEnd).toBe(false);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  test('an upgrade is priced with the promotion the pricing page shows on the new plan', async () => {
+    const s = await startBillingServer({ staticDir: null });
+    try {
+      await promoteSpring(s, 'Spring sale');
+      const client = await signedIn(s, 'promo-upgrade@example.com');
+      await buy(s, client, 1);
+      const preview = (await (await changePlan(client, 112, true)).json()) as PlanChangeAnswer;
+      // Advanced Yearly at $49 a month for the first year: 70800 − 58800 = 12000 off.
+      expect(preview).toMatchObject({ newPlanPrice: 70800, discountAmount: 12000 });
+      expect(preview.immediateChargeAmount).toBe(58800 - preview.deductAmount);
+    } finally {
+      await s.stop();
+    }
+  });
+});

@@ -23,7 +23,8 @@ export function startBillingServer(overrides: Partial<Config> = {}): Promise<InP
 
 /**
  * The operator's spring promotion: Advanced Yearly at $49 a month ($588 for the first year
- * instead of $708) with the coupon SPRING, so only purchases carrying the code get it.
+ * instead of $708) with the coupon SPRING: purchases carrying the code get it, and so do
+ * upgrades to the plan (the pricing page shows the promoted price on their button).
  */
 export async function promoteSpring(server: TestServer, banner: string): Promise<void> {
   await ops(server, 'promo', '112', '49', '--coupon', 'SPRING', '--banner', banner);

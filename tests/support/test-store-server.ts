@@ -37,6 +37,7 @@ async function priceOf(planId: PlanId, coupon: string | null) {
   return {
     subtotalCents: PLANS[planId].billedPriceCents,
     discountCents: planId === 112 && coupon === 'SPRING' ? 10000 : 0,
+    creditCents: 0,
   };
 }
 

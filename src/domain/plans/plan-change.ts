@@ -45,6 +45,22 @@ export interface PlanChangePreview {
   readonly nextBillingDate: number;
 }
 
+/**
+ * The prorated credit for the unused part of a paid period [start, end) at `nowMs`, cents:
+ * round(price × unused / period), the unused time clamped to the period.
+ */
+export function unusedPeriodCredit(
+  periodPriceCents: number,
+  periodStartMs: number,
+  periodEndMs: number,
+  nowMs: number,
+): number {
+  const periodMs = periodEndMs - periodStartMs;
+  if (!(periodMs > 0)) return 0;
+  const unusedMs = Math.min(Math.max(periodEndMs - nowMs, 0), periodMs);
+  return Math.round((periodPriceCents * unusedMs) / periodMs);
+}
+
 export function planChangePreview(input: PlanChangeInput): PlanChangePreview {
   const { from, to, periodStartMs, periodEndMs, nowMs, discountCents = 0 } = input;
   const kind = planChangeKind(from, to);
@@ -65,9 +81,7 @@ export function planChangePreview(input: PlanChangeInput): PlanChangePreview {
       nextBillingDate: periodEndMs,
     };
   }
-  const periodMs = periodEndMs - periodStartMs;
-  const unusedMs = Math.min(Math.max(periodEndMs - nowMs, 0), periodMs);
-  const deductAmount = Math.round((PLANS[from].billedPriceCents * unusedMs) / periodMs);
+  const deductAmount = unusedPeriodCredit(PLANS[from].billedPriceCents, periodStartMs, periodEndMs, nowMs);
   return {
     kind,
     immediateChargeAmount: Math.max(0, newPlanPrice - discountAmount - deductAmount),

@@ -15,7 +15,7 @@ import { type Billing, createBilling } from './billing.ts';
 import { type LifecycleReport, runBillingLifecycle } from './billing-lifecycle.ts';
 import { billingNotices } from './billing-notices.ts';
 import type { BillingProcessor } from './processor.ts';
-import { priceOf } from './promotions.ts';
+import { buyerPrice } from './promotions.ts';
 import { createStripeProcessor } from './stripe/stripe-processor.ts';
 import { createTestStore } from './teststore/test-store.ts';
 
@@ -76,7 +76,7 @@ export async function createBillingSetup(deps: {
     : createTestStore({
         secret: await testStoreSecret(db, config.billing.testStoreSecret),
         clock,
-        priceOf: (planId, coupon) => priceOf(db, planId, coupon),
+        priceOf: (planId, coupon, userGuid) => buyerPrice(db, planId, coupon, userGuid, clock.now()),
       });
   const notices = billingNotices({ db, mailer, appUrl: config.publicUrl, supportEmail: config.supportEmail });
   const billing = createBilling({

@@ -157,8 +157,9 @@ export function createBilling(deps: BillingDeps) {
       const kind = planChangeKind(sub.planId, to);
       if (kind === PlanChangeKind.None) throw new DomainError('PLAN_UNCHANGED');
       const now = clock.now();
-      // Only a promotion without a coupon applies to a plan change: there is no code to enter.
-      const { discountCents } = await priceOf(db, to, null);
+      // The promotion the pricing page shows on the new plan applies to the change too (the
+      // page offers UPGRADE at the promoted price; there is no code to enter).
+      const { discountCents } = await priceOf(db, to, (await promotions(db)).get(to)?.couponCode ?? null);
       const preview = await processor.previewChange(sub, to, now, discountCents);
       const answer: PlanChangeAnswer = {
         kind: preview.kind,

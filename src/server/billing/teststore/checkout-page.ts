@@ -78,14 +78,20 @@ function input(id: string, label: string, attributes: string): string {
 
 export function checkoutPage(view: CheckoutView): string {
   const plan = PLANS[view.planId];
-  const { subtotalCents, discountCents } = view.price;
-  const totalCents = Math.max(0, subtotalCents - discountCents);
+  const { subtotalCents, discountCents, creditCents } = view.price;
+  const firstPeriodCents = Math.max(0, subtotalCents - discountCents);
+  const totalCents = Math.max(0, firstPeriodCents - creditCents);
   const period = plan.cycle === 12 ? 'year' : 'month';
   // A promotion prices the first period; renewals are at the list price.
   const price =
     discountCents > 0
-      ? `<s>${usd(subtotalCents)}</s><strong>${usd(totalCents)}</strong> for the first ${period}, then ${usd(subtotalCents)} per ${period}`
-      : `<strong>${usd(totalCents)}</strong> per ${period}`;
+      ? `<s>${usd(subtotalCents)}</s><strong>${usd(firstPeriodCents)}</strong> for the first ${period}, then ${usd(subtotalCents)} per ${period}`
+      : `<strong>${usd(firstPeriodCents)}</strong> per ${period}`;
+  // A cancelled subscription still running: its unused part is taken off today's charge.
+  const credit =
+    creditCents > 0
+      ? `<p class="credit">Credit for the unused part of your current plan: −${usd(creditCents)}. Today: <strong>${usd(totalCents)}</strong></p>`
+      : '';
   const nameOnCard = `${view.firstName} ${view.lastName}`.trim();
   const cards = TEST_CARDS.map(
     (c) =>
@@ -95,6 +101,7 @@ export function checkoutPage(view: CheckoutView): string {
     'Checkout',
     `<h1>${escapeHtml(plan.name)}</h1>
 <p class="price">${price}</p>
+${credit}
 <section id="pay-step">
 <form id="pay-form" novalidate data-product="${escapeHtml(view.productCode)}" data-guid="${escapeHtml(view.userGuid)}" data-email="${escapeHtml(view.email)}" data-coupon="${escapeHtml(view.coupon ?? '')}">
 ${input('card-number', 'Card number', 'name="number" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="1234 1234 1234 1234"')}

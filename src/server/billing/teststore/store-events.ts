@@ -18,6 +18,8 @@ const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString(
 export interface StorePrice {
   readonly subtotalCents: number;
   readonly discountCents: number;
+  /** The unused part of a cancelled subscription that still runs, credited on a new purchase. */
+  readonly creditCents: number;
 }
 
 const totalOf = (subtotalCents: number, discountCents: number, creditCents: number) =>
@@ -61,7 +63,7 @@ export interface Purchase {
 /** A paid checkout: a new subscription whose first period starts now. */
 export function purchaseEvent(p: Purchase): BillingEvent {
   const periodEndMs = addMonthsUtc(p.nowMs, planParts(p.planId).cycle);
-  const { subtotalCents, discountCents } = p.price;
+  const { subtotalCents, discountCents, creditCents } = p.price;
   return {
     id: newId('evt'),
     occurredMs: p.nowMs,
@@ -85,8 +87,8 @@ export function purchaseEvent(p: Purchase): BillingEvent {
       periodEndMs,
       subtotalCents,
       discountCents,
-      creditCents: 0,
-      totalCents: totalOf(subtotalCents, discountCents, 0),
+      creditCents,
+      totalCents: totalOf(subtotalCents, discountCents, creditCents),
       paid: true,
     },
   };

@@ -23,7 +23,8 @@ import { CardBehaviour, checkCard, DECLINED_MESSAGE, paymentMethodOf } from './t
 export interface StorePagesDeps {
   readonly secret: string;
   readonly clock: { now(): number };
-  readonly priceOf: (planId: PlanId, coupon: string | null) => Promise<StorePrice>;
+  /** The buyer's price: list, promotion (with its coupon), credit for a cancelled period still running. */
+  readonly priceOf: (planId: PlanId, coupon: string | null, userGuid: string) => Promise<StorePrice>;
   /** Wall-clock time: webhook signatures and the confirmation step's expiry (default Date.now). */
   readonly realNow?: () => number;
 }
@@ -151,7 +152,7 @@ export async function mountStorePages(
         checkoutPage({
           productCode: q.product,
           planId,
-          price: await deps.priceOf(planId, coupon),
+          price: await deps.priceOf(planId, coupon, q.guid),
           firstName: q.first_name ?? '',
           lastName: q.last_name ?? '',
           email: q.email ?? '',
@@ -177,7 +178,7 @@ export async function mountStorePages(
       const payment: Payment = {
         userGuid: body.guid,
         planId,
-        price: await deps.priceOf(planId, body.coupon ?? null),
+        price: await deps.priceOf(planId, body.coupon ?? null, body.guid),
         paymentMethod: paymentMethodOf(check.digits),
       };
       if (check.card.behaviour !== CardBehaviour.NeedsConfirmation) return complete(reply, payment);

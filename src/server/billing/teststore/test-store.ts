@@ -28,7 +28,8 @@ export interface TestStoreOptions {
   /** The business clock (src/server/clock.ts). */
   readonly clock: { now(): number };
   /** A plan's period price and the promotion's discount for `coupon` (billing's promotions). */
-  readonly priceOf: (planId: PlanId, coupon: string | null) => Promise<StorePrice>;
+  /** The buyer's price: list, promotion (with its coupon), credit for a cancelled period still running. */
+  readonly priceOf: (planId: PlanId, coupon: string | null, userGuid: string) => Promise<StorePrice>;
   /** Wall-clock time: webhook signatures and the checkout's confirmation step (default Date.now). */
   readonly realNow?: () => number;
 }

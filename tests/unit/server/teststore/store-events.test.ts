@@ -11,7 +11,7 @@ import { createTestStore } from '#server/billing/teststore/test-store.ts';
 const store = createTestStore({
   secret: 'secret',
   clock: { now: () => 0 },
-  priceOf: async () => ({ subtotalCents: 0, discountCents: 0 }),
+  priceOf: async () => ({ subtotalCents: 0, discountCents: 0, creditCents: 0 }),
 });
 
 const JAN_1 = Date.UTC(2025, 0, 1);
@@ -73,7 +73,7 @@ describe('a purchase', () => {
     const event = purchaseEvent({
       userGuid: 'u-1',
       planId: 101,
-      price: { subtotalCents: 7500, discountCents: 1500 },
+      price: { subtotalCents: 7500, discountCents: 1500, creditCents: 0 },
       paymentMethod: 'Visa •••• 4242',
       nowMs,
     });
@@ -106,6 +106,20 @@ describe('a purchase', () => {
         paid: true,
       },
     });
+  });
+
+  test('a credit for a cancelled period still running comes off the charge, never below zero', () => {
+    const nowMs = Date.UTC(2025, 0, 31, 10);
+    const buy = (creditCents: number) =>
+      purchaseEvent({
+        userGuid: 'u-1',
+        planId: 1,
+        price: { subtotalCents: 4900, discountCents: 0, creditCents },
+        paymentMethod: 'Visa •••• 4242',
+        nowMs,
+      }).charge;
+    expect(buy(1234)).toMatchObject({ subtotalCents: 4900, creditCents: 1234, totalCents: 3666 });
+    expect(buy(4900)).toMatchObject({ creditCents: 4900, totalCents: 0 });
   });
 });
 

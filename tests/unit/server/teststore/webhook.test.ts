@@ -13,7 +13,7 @@ const NOW = Date.UTC(2026, 0, 16, 9, 30, 0);
 const store = createTestStore({
   secret: SECRET,
   clock: { now: () => NOW },
-  priceOf: async () => ({ subtotalCents: 0, discountCents: 0 }),
+  priceOf: async () => ({ subtotalCents: 0, discountCents: 0, creditCents: 0 }),
 });
 
 const EVENT: BillingEvent = {
