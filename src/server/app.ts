@@ -169,9 +169,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // Outside tests the market is built right away, so the first trade finds it ready.
     if (config.mode !== 'test') ownMarket?.warm();
   });
-  app.addHook('onClose', async () => {
+  // Before any onClose hook: the caller's closes the database, which a job's run may be using.
+  app.addHook('preClose', async () => {
     await settlement?.stop();
     await lifecycle?.stop();
+  });
+  app.addHook('onClose', async () => {
     await engine.close();
     ownMarket?.close();
     // An injected mailer belongs to whoever passed it.

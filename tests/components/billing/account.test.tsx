@@ -9,7 +9,7 @@ import { CANCEL_REASON_MAX } from '#api/billing.ts';
 import { CANCEL_TEXT_MAX } from '#app/screens/account/CancelForm.tsx';
 import { PerCall, type StubRequest, stubApi } from '../api-stub.ts';
 import { renderAt } from '../render-app.tsx';
-import { BILLING_ANSWER, PREMIUM_SUBSCRIPTION, SUPPORT } from './billing-fixtures.ts';
+import { BILLING_ANSWER, PLANS_ANSWER, PREMIUM_SUBSCRIPTION, SUPPORT } from './billing-fixtures.ts';
 import { signedInApp } from './signed-in-app.ts';
 
 signedInApp();
@@ -29,6 +29,8 @@ async function openAccount(
       return cancelAnswer;
     }),
     '/account/billing': record,
+    // Where PROCEED leads: the plans page, which the tests wait for so no navigation outlives them.
+    '/billing/plans': PLANS_ANSWER,
   });
   const router = await renderAt('/account');
   await screen.findByRole('heading', { name: 'Advanced Yearly' });
@@ -93,6 +95,7 @@ describe('/account', () => {
     fireEvent.click(screen.getByText('PROCEED'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
     expect(router.state.location.searchStr).toBe('?notice=cancelled');
+    await screen.findByText('Your subscription was cancelled.');
     expect(cancels.map((c) => c.body)).toEqual([
       { reasonId: null, reasonText: 'Moving to a broker’s tools' },
     ]);
@@ -103,6 +106,7 @@ describe('/account', () => {
     fireEvent.click(screen.getByLabelText('Too expensive'));
     fireEvent.click(screen.getByText('PROCEED'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    await screen.findByText('Your subscription was cancelled.');
     expect(cancels.map((c) => c.body)).toEqual([{ reasonId: 1, reasonText: null }]);
   });
 
