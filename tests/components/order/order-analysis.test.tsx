@@ -22,6 +22,7 @@ function analysis(over: Partial<Parameters<typeof OrderAnalysis>[0]> = {}) {
         dimmed={false}
         calculating={false}
         markersMs={[0]}
+        explain={null}
         {...over}
       />
     </QueryClientProvider>,
