@@ -385,8 +385,9 @@ function capitalSection(
     value === null
       ? 'Not defined (an unlimited amount or nothing to divide by)'
       : `${n(num)} / ${n(den)} = ${n(value)}`;
-  const annual = (x: number | null) =>
-    x === null ? 'Not defined' : `${n(x)} × 365 / ${n(days, 2)} = ${n((x * 365) / days)}`;
+  // From the return's own parts, so the rounding of the return does not carry into the product.
+  const annual = (num: number, den: number, value: number | null) =>
+    value === null ? 'Not defined' : `${n(num)} / ${n(den)} × 365 / ${n(days)} = ${n(value)}`;
   const plNow = analysis.pl(pos.spot);
   return {
     key: 'capital',
@@ -426,7 +427,7 @@ function capitalSection(
         key: 'return_acquisition_annualized',
         label: 'Return, annualized',
         formula: 'Return × 365 / days to the horizon (at least 1)',
-        working: annual(r.return_acquisition),
+        working: annual(plNow, capital, r.return_acquisition_annualized),
         value: r.return_acquisition_annualized,
         unit: 'fraction',
       },

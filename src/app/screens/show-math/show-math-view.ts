@@ -44,7 +44,7 @@ export function inputFacts(e: TradeExplanation): Fact[] {
     { label: 'Bid/ask level L', text: formatNumber(e.bidAskLevel, 2) },
     { label: 'Valued at', text: instant(e.asOfMs) },
     { label: 'Horizon', text: instant(e.horizonMs) },
-    { label: 'Days to the horizon', text: formatNumber(e.days, 2) },
+    { label: 'Days to the horizon', text: exact(e.days) },
   ];
 }
 
