@@ -42,11 +42,11 @@ const result = (text: string): number => firstNumber(text.slice(text.lastIndexOf
 const items = (panel: Locator, list: string) => panel.getByRole('list', { name: list }).getByRole('listitem');
 const stepValue = async (panel: Locator, list: string, label: string) =>
   firstNumber(
-    await items(panel, list)
+    (await items(panel, list)
       .filter({ has: panel.page().locator('strong', { hasText: label }) })
       .first()
       .locator('.math-value')
-      .innerText(),
+      .textContent()) ?? '',
   );
 
 interface Reading {
@@ -168,8 +168,8 @@ describe.each(VIEWPORTS)('show the math at %s width', (name, viewport) => {
     const credit = await page
       .locator('.metrics-strip dt', { hasText: 'Credit' })
       .locator('xpath=following-sibling::dd')
-      .innerText();
-    expect(firstNumber(credit.replace('$', ''))).toBeCloseTo(-orderReading.netCost * 100, 6);
+      .textContent();
+    expect(firstNumber((credit ?? '').replace('$', ''))).toBeCloseTo(-orderReading.netCost * 100, 6);
     await noSidewaysScroll(page, orderMath);
     await screenshots(page, orderMath, `show-math-${name}-order`);
     await button(orderMath, 'Close').click();

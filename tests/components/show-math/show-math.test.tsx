@@ -209,6 +209,7 @@ describe('where it opens', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show the math' }));
     await screen.findByRole('dialog', { name: /^Show the math/ });
     expect(requests).toEqual([made]);
+    await screen.findByRole('heading', { name: 'Legs at your limit prices (bid = ask = the limit)' });
   });
 
   test('no made trade, no button', () => {

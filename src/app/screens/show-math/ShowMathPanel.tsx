@@ -3,8 +3,8 @@
  * reads top to bottom (docs/METRICS.md, "Show the math"): the inputs and the legs' fills, the
  * distribution at the horizon with the probability of each price interval between breakevens, then
  * one heading per metric group with each step on its line: the value, the formula in words and the
- * arithmetic with this trade's numbers. A modal over the page, full-screen on a phone; Escape or
- * Close shuts it. Loaded on first use (`ShowMathButton`).
+ * arithmetic with this trade's numbers. A modal dialog over the page, full-screen on a phone;
+ * Escape or Close shuts it. Loaded on first use (`ShowMathButton`).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -39,12 +39,16 @@ function Facts({ facts, label }: { facts: readonly Fact[]; label: string }) {
   );
 }
 
-function Inputs({ e }: { e: TradeExplanation }) {
+function Inputs({ e, atLimits }: { e: TradeExplanation; atLimits: boolean }) {
   return (
     <section aria-labelledby="math-inputs">
       <h3 id="math-inputs">Inputs</h3>
       <Facts facts={inputFacts(e)} label="Market and settings" />
-      <h4>Legs: fill = mid ± L × (ask − bid), + when buying, − when selling</h4>
+      <h4>
+        {atLimits
+          ? 'Legs at your limit prices (bid = ask = the limit)'
+          : 'Legs: fill = mid ± L × (ask − bid), + when buying, − when selling'}
+      </h4>
       <ol className="math-lines" aria-label="Legs">
         {e.legs.map((leg, i) => (
           // Legs repeat only in a custom trade; their order is their identity.
@@ -115,13 +119,22 @@ function Section({ section }: { section: ExplainSection }) {
 
 export function ShowMathPanel({ request, onClose }: { request: TradeExplainRequest; onClose: () => void }) {
   const explanation = useQuery(explanationQuery(request));
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    // A modal <dialog> sits in the browser's top layer, over every panel and the app's header,
+    // and makes the page behind it inert (no portal needed). Without showModal (jsdom), open.
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
     closeRef.current?.focus();
     // Escape closes this panel only, not the panel it was opened from.
     const onKey = (ev: KeyboardEvent) => {
       if (ev.key !== 'Escape') return;
       ev.stopPropagation();
+      ev.preventDefault();
       onClose();
     };
     window.addEventListener('keydown', onKey, { capture: true });
@@ -129,40 +142,46 @@ export function ShowMathPanel({ request, onClose }: { request: TradeExplainReque
   }, [onClose]);
   const e = explanation.data;
   return (
-    <div className="math-backdrop">
-      <div className="math-panel" role="dialog" aria-modal="true" aria-labelledby={TITLE_ID}>
-        <header className="math-header">
-          <h2 id={TITLE_ID}>{e ? titleOf(e) : 'Show the math'}</h2>
-          <button ref={closeRef} type="button" className="math-close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </header>
-        <div className="math-body">
-          {explanation.isError && <p role="alert">{errorMessageOf(explanation.error)}</p>}
-          {!e && !explanation.isError && (
-            <p role="status" className="math-loading">
-              Calculating…
+    <dialog
+      ref={dialogRef}
+      className="math-panel"
+      aria-labelledby={TITLE_ID}
+      onCancel={(ev) => {
+        ev.preventDefault();
+        onClose();
+      }}
+    >
+      <header className="math-header">
+        <h2 id={TITLE_ID}>{e ? titleOf(e) : 'Show the math'}</h2>
+        <button ref={closeRef} type="button" className="math-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <div className="math-body">
+        {explanation.isError && <p role="alert">{errorMessageOf(explanation.error)}</p>}
+        {!e && !explanation.isError && (
+          <p role="status" className="math-loading">
+            Calculating…
+          </p>
+        )}
+        {e && (
+          <>
+            <p className="math-intro">
+              Money is per share of the position: a 1-lot's dollars are × 100 (shown in brackets). Each line's
+              arithmetic uses the numbers shown, to 4 decimals.
             </p>
-          )}
-          {e && (
-            <>
-              <p className="math-intro">
-                Money is per share of the position: a 1-lot's dollars are × 100 (shown in brackets). Each
-                line's arithmetic uses the numbers shown, to 4 decimals.
-              </p>
-              <Inputs e={e} />
-              {e.sections.slice(0, 2).map((s) => (
-                <Section key={s.key} section={s} />
-              ))}
-              <Distribution e={e} />
-              {e.sections.slice(2).map((s) => (
-                <Section key={s.key} section={s} />
-              ))}
-            </>
-          )}
-        </div>
+            <Inputs e={e} atLimits={request.fill === 'limit'} />
+            {e.sections.slice(0, 2).map((s) => (
+              <Section key={s.key} section={s} />
+            ))}
+            <Distribution e={e} />
+            {e.sections.slice(2).map((s) => (
+              <Section key={s.key} section={s} />
+            ))}
+          </>
+        )}
       </div>
-    </div>
+    </dialog>
   );
 }
 
