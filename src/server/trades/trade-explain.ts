@@ -8,7 +8,7 @@ import { explainTrade } from '#domain/metrics/explain.ts';
 import type { OrderLeg } from '#domain/orders/order-leg.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
-import { tradeInputOf } from './trade-calculation.ts';
+import { madeInput, tradeInputOf } from './trade-calculation.ts';
 
 export interface ExplainRequest {
   readonly strategy: StrategyKey;
@@ -20,15 +20,6 @@ export interface ExplainRequest {
 
 export function explainLegs(market: MarketProvider, request: ExplainRequest): TradeExplanation {
   const { strategy, legs, fill, bidAskLevel } = request;
-  if (fill === 'limit') {
-    return explainTrade(
-      tradeInputOf(
-        market,
-        strategy,
-        legs,
-        legs.map((leg) => leg.limitPrice),
-      ),
-    );
-  }
+  if (fill === 'limit') return explainTrade(madeInput(market, strategy, legs));
   return explainTrade({ ...tradeInputOf(market, strategy, legs), bidAskLevel });
 }

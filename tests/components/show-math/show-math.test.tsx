@@ -1,23 +1,19 @@
 /**
- * "Show the math": opened from a scan result's Analyze panel (at the scan's bid/ask level) and
- * from the order editor's metrics (at the limit prices), read as a document with a heading per
+ * "Show the math": opened from a scan result's Analyze panel (at the scan's bid/ask level; the
+ * order editor's button is in order/order-analysis.test.tsx), read as a document with a heading per
  * metric group and one line per step, closed by Close or Escape with the focus back on its button.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { TradeExplainRequest } from '#api/trades.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
-import { OrderAnalysis } from '#app/screens/order/OrderAnalysis.tsx';
 import { AnalyzePanel } from '#app/screens/scan/analyze/AnalyzePanel.tsx';
 import { ShowMathButton } from '#app/screens/show-math/ShowMathButton.tsx';
-import { explainTrade } from '#domain/metrics/explain.ts';
 import { SPREAD_ROW } from '#tests/unit/app/scan/scan-row-fixture.ts';
-import { put, trade } from '#tests/unit/domain/metrics/fixtures.ts';
-import { PerCall, stubApi } from '../api-stub.ts';
-import { MADE_TRADE } from '../order/order-fixtures.ts';
+import { stubApi } from '../api-stub.ts';
 import { renderInRouter } from '../scan/render-in-router.tsx';
+import { explainAnswers, REQUEST } from './explanation-fixture.ts';
 
 vi.mock('#app/screens/order/charts/UPlotChart.tsx', () => ({
   UPlotChart: ({ label }: { label: string }): ReactNode => <div role="img" aria-label={label} />,
@@ -25,57 +21,33 @@ vi.mock('#app/screens/order/charts/UPlotChart.tsx', () => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** What the server answers: the domain's explanation of a bull put spread, through JSON. */
-const EXPLANATION = JSON.parse(
-  JSON.stringify(
-    explainTrade(trade('bull_put_spread', [put(-1, 95, 2.1), put(1, 90, 0.95)], { level: 0.5 })),
-  ),
-);
-
 function stubExplain() {
-  const requests: unknown[] = [];
-  stubApi({
-    '/trades/trade/explain': new PerCall(({ body }) => {
-      requests.push(body);
-      return EXPLANATION;
-    }),
-  });
+  const { answers, requests } = explainAnswers();
+  stubApi(answers);
   return requests;
 }
-
-const REQUEST: TradeExplainRequest = {
-  strategy: 'bull_put_spread',
-  legs: [
-    {
-      contract: { kind: 'option', underlying: 'XYZ', right: 'PUT', expiration: '2026-02-20', strike: 95 },
-      quantity: -1,
-      limitPrice: 2.1,
-    },
-    {
-      contract: { kind: 'option', underlying: 'XYZ', right: 'PUT', expiration: '2026-02-20', strike: 90 },
-      quantity: 1,
-      limitPrice: 0.95,
-    },
-  ],
-  fill: 'market',
-  bidAskLevel: 0.5,
-};
 
 const line = (list: HTMLElement, label: string) =>
   within(list)
     .getAllByRole('listitem')
     .find((li) => li.querySelector('strong')?.textContent === label);
 
+/** Renders the button and clicks it; returns the button. */
+function openMath(): HTMLElement {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ShowMathButton request={REQUEST} />
+    </QueryClientProvider>,
+  );
+  const button = screen.getByRole('button', { name: 'Show the math' });
+  fireEvent.click(button);
+  return button;
+}
+
 describe('the panel', () => {
   test('reads as a document: inputs, a heading per group, each step with its arithmetic', async () => {
     const requests = stubExplain();
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ShowMathButton request={REQUEST} />
-      </QueryClientProvider>,
-    );
-    const button = screen.getByRole('button', { name: 'Show the math' });
-    fireEvent.click(button);
+    openMath();
     const dialog = await screen.findByRole('dialog', { name: 'Show the math: XYZ Bull Put Spread' });
     expect(requests).toEqual([REQUEST]);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
@@ -111,13 +83,7 @@ describe('the panel', () => {
     stubExplain();
     const outer = vi.fn();
     window.addEventListener('keydown', outer);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ShowMathButton request={REQUEST} />
-      </QueryClientProvider>,
-    );
-    const button = screen.getByRole('button', { name: 'Show the math' });
-    fireEvent.click(button);
+    const button = openMath();
     await screen.findByRole('dialog');
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -133,12 +99,7 @@ describe('the panel', () => {
         { status: 422 },
       ),
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ShowMathButton request={REQUEST} />
-      </QueryClientProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Show the math' }));
+    openMath();
     expect((await screen.findByRole('alert')).textContent).toBe('The legs do not make a Bull Put Spread.');
   });
 });
@@ -187,47 +148,5 @@ describe('where it opens', () => {
         bidAskLevel: 0.25,
       },
     ]);
-  });
-
-  test("the order editor's metrics offer it for the made trade, at the limit prices", async () => {
-    const requests = stubExplain();
-    const made = { ...REQUEST, fill: 'limit' as const };
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <OrderAnalysis
-          strategy="bull_put_spread"
-          symbol="XYZ"
-          made={MADE_TRADE}
-          profile={null}
-          dimmed={false}
-          calculating={false}
-          markersMs={[0]}
-          explain={made}
-        />
-      </QueryClientProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Show the math' }));
-    await screen.findByRole('dialog', { name: /^Show the math/ });
-    expect(requests).toEqual([made]);
-    await screen.findByRole('heading', { name: 'Legs at your limit prices (bid = ask = the limit)' });
-  });
-
-  test('no made trade, no button', () => {
-    stubExplain();
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <OrderAnalysis
-          strategy="bull_put_spread"
-          symbol="XYZ"
-          made={null}
-          profile={null}
-          dimmed={false}
-          calculating={false}
-          markersMs={[0]}
-          explain={REQUEST}
-        />
-      </QueryClientProvider>,
-    );
-    expect(screen.queryByRole('button', { name: 'Show the math' })).toBeNull();
   });
 });
