@@ -7,7 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { type ExplainStep, explainTrade, type TradeExplanation } from '#domain/metrics/explain.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { TradeInput } from '#domain/metrics/types.ts';
-import { BACK, call, put, shares, trade } from './fixtures.ts';
+import { defaultLegs, legsFromTemplates, templateSlots } from '#domain/strategies/default-legs.ts';
+import { STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { AS_OF, BACK, call, DAY_MS, FRONT, put, shares, trade } from './fixtures.ts';
 
 const TRADES: Record<string, TradeInput> = {
   'bull put spread at the conservative level': trade(
@@ -38,12 +40,35 @@ const TRADES: Record<string, TradeInput> = {
   ]),
 };
 
+/** Every strategy of the catalogue from its template: strikes from 90 by 5, varied mids and IVs. */
+const CATALOGUE: [string, TradeInput][] = STRATEGY_KEYS.filter((k) => k !== 'custom').map((strategy, n) => {
+  const templates = defaultLegs(strategy);
+  const slots = templateSlots(templates);
+  const strikes = Array.from({ length: slots.strikes }, (_, i) => 90 + 5 * i);
+  const legs = legsFromTemplates(templates, {
+    underlying: 'XYZ',
+    strikes,
+    expirations: [FRONT, BACK],
+    lots: 1,
+  });
+  const quotes = legs.map((l, i) =>
+    l.contract.kind === 'stock'
+      ? { ...l, bid: 99.99, ask: 100.01, iv: 0 }
+      : { ...l, bid: 1 + ((n + 3 * i) % 7), ask: 1.2 + ((n + 3 * i) % 7), iv: 0.2 + 0.05 * (i % 3) },
+  );
+  const level = [0.5, 0, -0.5][n % 3]!;
+  return [
+    strategy,
+    trade(strategy, quotes, { level, horizonMs: slots.expirations ? undefined : AS_OF + 30 * DAY_MS }),
+  ];
+});
+
 const steps = (e: TradeExplanation): ExplainStep[] => e.sections.flatMap((s) => s.steps);
 const stepValue = (e: TradeExplanation, key: string): number | null | undefined =>
   steps(e).find((s) => s.key === key)?.value;
 
 describe('the explanation of a trade', () => {
-  for (const [name, input] of Object.entries(TRADES)) {
+  for (const [name, input] of [...Object.entries(TRADES), ...CATALOGUE]) {
     test(`${name}: ends in the trade's own metrics`, () => {
       const m = tradeMetrics(input);
       const e = explainTrade(input);
