@@ -25,6 +25,7 @@ import {
   orderPayloadSchema,
   orderQuerySchema,
   tradeCalculationSchema,
+  tradeExplainSchema,
   tradeExportSchema,
   tradesListQuerySchema,
 } from './trades.ts';
@@ -57,6 +58,7 @@ export const CONTRACT_SCHEMAS = {
   'trades.close': order,
   'trades.adjust': order,
   'trades.calculate': { body: tradeCalculationSchema },
+  'trades.explain': { body: tradeExplainSchema },
   'trades.export': { body: tradeExportSchema },
   'market.contractValues': { body: contractValuesRequestSchema },
   'addIn.contractValues': { body: contractValuesRequestSchema },

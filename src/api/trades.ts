@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Contract } from '#domain/contracts/contract.ts';
+import { isBidAskLevel } from '#domain/metrics/bid-ask.ts';
 import type { PLProfile } from '#domain/metrics/pl-profile.ts';
 import type { TradeMetrics } from '#domain/metrics/types.ts';
 import { MAX_SIZE, MIN_SIZE } from '#domain/orders/order-validation.ts';
@@ -83,6 +84,22 @@ export const tradeCalculationSchema = z.strictObject({
   asofOrderId: idSchema.nullable().optional(),
 });
 export type TradeCalculationRequest = z.input<typeof tradeCalculationSchema>;
+
+/**
+ * `POST /trades/trade/explain`: "show the math" of the legs, valued with today's market. `fill`
+ * 'limit': each leg at its limit price (the order editor's made trade); 'market': at the market's
+ * bid and ask, filled at `bidAskLevel` (a scan row at its scan's level).
+ */
+export const tradeExplainSchema = z.strictObject({
+  strategy: orderStrategySchema,
+  legs: z.array(orderLegSchema).min(1).max(10),
+  fill: z.enum(['limit', 'market']).default('market'),
+  bidAskLevel: z
+    .number()
+    .refine(isBidAskLevel, 'A bid/ask level is one of 0.5, 0.25, 0, -0.25 and -0.5.')
+    .default(0),
+});
+export type TradeExplainRequest = z.input<typeof tradeExplainSchema>;
 
 export const EXPORT_FORMATS = ['thinkorswim', 'tradier'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

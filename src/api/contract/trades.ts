@@ -3,6 +3,8 @@
  * broker exports.
  * Entries of the HTTP contract (`../contract.ts`).
  */
+
+import type { TradeExplanation } from '#domain/metrics/explain.ts';
 import type { SavedTradeAccount, tradeAccountSaveSchema } from '../trade-accounts.ts';
 import type {
   ExportFormat,
@@ -15,6 +17,7 @@ import type {
   TradeView,
   TradierExportAnswer,
   tradeCalculationSchema,
+  tradeExplainSchema,
   tradeExportSchema,
   tradesListQuerySchema,
 } from '../trades.ts';
@@ -87,6 +90,10 @@ export const TRADE_CALLS = {
   'trades.calculate': call<{ body: typeof tradeCalculationSchema; answer: TradeCalculation }, OrderErrors>()(
     'POST',
     '/trades/trade',
+  ),
+  'trades.explain': call<{ body: typeof tradeExplainSchema; answer: TradeExplanation }, OrderErrors>()(
+    'POST',
+    '/trades/trade/explain',
   ),
   'trades.export': call<
     {

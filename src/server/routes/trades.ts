@@ -43,6 +43,7 @@ import {
 } from '../trades/order-checks.ts';
 import { orderAnswer, positionAnswer } from '../trades/position-view.ts';
 import { calculateTrade, datapoints, isUnlisted, madeMetrics } from '../trades/trade-calculation.ts';
+import { explainLegs } from '../trades/trade-explain.ts';
 import {
   accountOf,
   type Db,
@@ -365,6 +366,22 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
       asOf = { legs: legsOf(order), size: order.size };
     }
     return calculateTrade(market, { strategy: body.strategy, legs, size: body.size }, asOf);
+  });
+
+  route(app, 'trades.explain', {}, async (request, _reply, input) => {
+    const user = requireUser(request);
+    const body = input.body();
+    const legs: OrderLeg[] = body.legs;
+    checkOrderValues(body.strategy, legs, 1, effectiveLimits(user.subscription));
+    checkTraded(market, legs);
+    checkNoIndexStock(market, legs);
+    checkStrategyLegs(body.strategy, legs);
+    return explainLegs(market, {
+      strategy: body.strategy,
+      legs,
+      fill: body.fill,
+      bidAskLevel: body.bidAskLevel,
+    });
   });
 
   route(app, 'trades.export', {}, async (request, _reply, input) => {

@@ -77,20 +77,26 @@ export function tradeInputOf(
   return inputOf(market, strategy, legs, readLegs(market, legs), fills);
 }
 
-/** The made trade's metrics: each leg filled at its limit price. */
+/** The made trade's input: each leg filled at its limit price. */
+export const madeInput = (
+  market: MarketProvider,
+  strategy: StrategyKey,
+  legs: readonly OrderLeg[],
+): TradeInput =>
+  tradeInputOf(
+    market,
+    strategy,
+    legs,
+    legs.map((leg) => leg.limitPrice),
+  );
+
+/** The made trade's metrics. */
 export function madeMetrics(
   market: MarketProvider,
   strategy: StrategyKey,
   legs: readonly OrderLeg[],
 ): TradeMetrics {
-  return tradeMetrics(
-    tradeInputOf(
-      market,
-      strategy,
-      legs,
-      legs.map((leg) => leg.limitPrice),
-    ),
-  );
+  return tradeMetrics(madeInput(market, strategy, legs));
 }
 
 function calculatedTrade(

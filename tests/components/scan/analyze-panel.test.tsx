@@ -50,7 +50,9 @@ function stubServer(stored: UserSettings, answers: Record<string, unknown> = {})
   return patches;
 }
 
-const panel = () => <AnalyzePanel row={SPREAD_ROW} strategy="bull_call_spread" onClose={() => undefined} />;
+const panel = () => (
+  <AnalyzePanel row={SPREAD_ROW} strategy="bull_call_spread" bidAskLevel={0} onClose={() => undefined} />
+);
 
 const selectedTab = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true');
 
@@ -159,7 +161,9 @@ const IV_RV: IvRvRow[] = Array.from({ length: 60 }, (_, i) => ({
   iv: 0.3,
   hv: i < 20 ? null : 0.25,
 }));
-const barePanel = () => <AnalyzePanel row={BARE_ROW} strategy="bull_call_spread" onClose={() => undefined} />;
+const barePanel = () => (
+  <AnalyzePanel row={BARE_ROW} strategy="bull_call_spread" bidAskLevel={0} onClose={() => undefined} />
+);
 const ivRvCalls = (fetchStub: ReturnType<typeof stubApi>) =>
   fetchStub.mock.calls
     .map(([url]) => String(url))
@@ -298,7 +302,9 @@ test('Trade opens /order/open/{ticket} with the strategy, the legs and size 1', 
 test('close button and Escape close', async () => {
   stubApi({ '/account/settings': DEFAULT_USER_SETTINGS });
   const onClose = vi.fn();
-  await renderInRouter(() => <AnalyzePanel row={SPREAD_ROW} strategy="bull_call_spread" onClose={onClose} />);
+  await renderInRouter(() => (
+    <AnalyzePanel row={SPREAD_ROW} strategy="bull_call_spread" bidAskLevel={0} onClose={onClose} />
+  ));
   fireEvent.click(screen.getByRole('button', { name: 'Close' }));
   fireEvent.keyDown(window, { key: 'Escape' });
   expect(onClose).toHaveBeenCalledTimes(2);

@@ -6,6 +6,7 @@ export const tradeKeys = {
   list: (accountId: number, view: string) => [...tradeKeys.lists(), accountId, view] as const,
   order: (orderId: number) => [...tradeKeys.all, 'order', orderId] as const,
   calculation: (request: unknown) => [...tradeKeys.all, 'calculation', request] as const,
+  explanation: (request: unknown) => [...tradeKeys.all, 'explanation', request] as const,
 };
 
 /** The one mutation key of trade-log writes. */

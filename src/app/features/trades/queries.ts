@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { TRADE_CALLS } from '#api/contract/trades.ts';
-import type { TradeCalculationRequest, TradeView } from '#api/trades.ts';
+import type { TradeCalculationRequest, TradeExplainRequest, TradeView } from '#api/trades.ts';
 import { apiCaller } from '#app/api/api-caller.ts';
 import { tradeKeys } from './keys.ts';
 
@@ -43,6 +43,16 @@ export const calculationQuery = (request: TradeCalculationRequest) =>
   queryOptions({
     queryKey: tradeKeys.calculation(request),
     queryFn: () => tradeCall('trades.calculate', { body: request }),
+    retry: false,
+    staleTime: 15_000,
+    gcTime: 60_000,
+  });
+
+/** "Show the math" of legs, valued with the market when asked (docs/METRICS.md). */
+export const explanationQuery = (request: TradeExplainRequest) =>
+  queryOptions({
+    queryKey: tradeKeys.explanation(request),
+    queryFn: ({ signal }) => tradeCall('trades.explain', { body: request }, signal),
     retry: false,
     staleTime: 15_000,
     gcTime: 60_000,

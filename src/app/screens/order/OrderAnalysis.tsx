@@ -1,14 +1,16 @@
 /**
- * The trade analysis under a new or open order (spec 3 §2): the metrics strip of the made trade,
+ * The trade analysis under a new or open order (spec 3 §2): the metrics strip of the made trade
+ * with its "Show the math" (how each figure is computed, at the legs' limit prices),
  * a spinner while it is calculated, the ticker's price chart with the order's date marked, and
  * the profit/loss profile (the last one drawn stays up, dimmed, while the legs do not fit).
  * The charts load in their own chunk.
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import type { CalculatedTrade, OrderStrategy } from '#api/trades.ts';
+import type { CalculatedTrade, OrderStrategy, TradeExplainRequest } from '#api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
 import { barsQuery } from '#app/features/market/queries.ts';
+import { ShowMathButton } from '#app/screens/show-math/ShowMathButton.tsx';
 import { MetricsStrip } from './MetricsStrip.tsx';
 
 const PriceChart = lazy(() => import('./charts/OrderCharts.tsx').then((m) => ({ default: m.PriceChart })));
@@ -24,6 +26,7 @@ export function OrderAnalysis({
   dimmed,
   calculating,
   markersMs,
+  explain,
 }: {
   strategy: OrderStrategy;
   symbol: string;
@@ -35,10 +38,17 @@ export function OrderAnalysis({
   calculating: boolean;
   /** Instants marked on the price chart (ms). */
   markersMs: readonly number[];
+  /** "Show the math" of the made trade; null while the legs make none. */
+  explain: TradeExplainRequest | null;
 }) {
   return (
     <section className="order-analysis" aria-label="Trade analysis">
       {made && <MetricsStrip strategy={strategy} trade={made} />}
+      {made && explain && (
+        <div className="order-math">
+          <ShowMathButton request={explain} />
+        </div>
+      )}
       {calculating && <Spinner label="Calculating" />}
       <Suspense fallback={<Spinner label="Loading charts" />}>
         <Bars symbol={symbol} markersMs={markersMs} />

@@ -174,6 +174,7 @@ export function OrderEditor({ init }: { init: EditorInit }) {
               dimmed={calc.mismatch || !calc.made}
               calculating={calc.requested && !calc.made && !calc.error && calc.fetching}
               markersMs={markersMs}
+              explain={sent ? { strategy, legs: sent, fill: 'limit' } : null}
             />
           )}
         </>

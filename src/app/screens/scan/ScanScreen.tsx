@@ -285,7 +285,12 @@ export function ScanScreen() {
           />
         </div>
       </div>
-      <AnalyzeSlot row={analyzed} strategy={draft.strategy} onClose={() => setAnalyzed(null)} />
+      <AnalyzeSlot
+        row={analyzed}
+        strategy={draft.strategy}
+        bidAskLevel={draft.bidAskLevel}
+        onClose={() => setAnalyzed(null)}
+      />
     </div>
   );
 }

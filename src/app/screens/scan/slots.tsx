@@ -16,14 +16,16 @@ export interface AnalyzeSlotProps {
   /** The row whose Analyze affordance was clicked; null while the panel is closed. */
   row: ScanTradeRow | null;
   strategy: string;
+  /** The scan's bid/ask level. */
+  bidAskLevel: number;
   onClose: () => void;
 }
 
-export function AnalyzeSlot({ row, strategy, onClose }: AnalyzeSlotProps) {
+export function AnalyzeSlot({ row, strategy, bidAskLevel, onClose }: AnalyzeSlotProps) {
   if (!row) return null;
   return createPortal(
     <Suspense fallback={<Spinner label="Loading the analysis" />}>
-      <AnalyzePanel key={row.id} row={row} strategy={strategy} onClose={onClose} />
+      <AnalyzePanel key={row.id} row={row} strategy={strategy} bidAskLevel={bidAskLevel} onClose={onClose} />
     </Suspense>,
     document.body,
   );

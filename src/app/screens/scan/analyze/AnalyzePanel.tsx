@@ -1,15 +1,22 @@
 /**
  * The Analyze panel (spec 2 §2.4) for one scan result row: 'ANALYZE - {ticker}', tabs Strategy,
  * Stock and Options (the active one remembered in the user's settings), and a Trade button that
- * opens a new order for one unit of the trade. At 768px or less it covers the screen as a modal;
+ * opens a new order for one unit of the trade, and "Show the math" for how its numbers are computed. At 768px or less it covers the screen as a modal;
  * wider, it is a side panel beside the results (analyze.css). Its charts load on first use.
  */
 import { useState } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
 import { AppLink } from '#app/components/AppLink.tsx';
 import { useEscapeKey } from '#app/components/use-escape-key.ts';
+import { ShowMathButton } from '#app/screens/show-math/ShowMathButton.tsx';
 import { Spinner } from '../controls.tsx';
-import { ANALYZE_TAB_LABELS, ANALYZE_TABS, type AnalyzeTab, tradePath } from './analyze-model.ts';
+import {
+  ANALYZE_TAB_LABELS,
+  ANALYZE_TABS,
+  type AnalyzeTab,
+  explainRequestOf,
+  tradePath,
+} from './analyze-model.ts';
 import { useAnalyzeTab } from './analyze-tab.ts';
 import { OptionsTab } from './OptionsTab.tsx';
 import { StockTab } from './StockTab.tsx';
@@ -21,23 +28,27 @@ export interface AnalyzePanelProps {
   row: ScanTradeRow;
   /** The scan's strategy key, written into the order ticket. */
   strategy: string;
+  /** The scan's bid/ask level: "Show the math" fills the legs there. */
+  bidAskLevel: number;
   onClose(): void;
 }
 
 const tabId = (tab: AnalyzeTab) => `analyze-tab-${tab}`;
 
-export function AnalyzePanel({ row, strategy, onClose }: AnalyzePanelProps) {
+export function AnalyzePanel({ row, strategy, bidAskLevel, onClose }: AnalyzePanelProps) {
   const [tab, setTab] = useAnalyzeTab();
   // One valuation instant per opened row keeps the profile steady across re-renders.
   const [nowMs] = useState(() => Date.now());
   useEscapeKey(onClose);
   const tradeHref = tradePath(row, strategy);
+  const mathRequest = explainRequestOf(row, bidAskLevel);
   const title = `ANALYZE - ${row.underlying}`;
   return (
     <aside className="analyze-panel" role="dialog" aria-label={title}>
       <header className="analyze-header">
         <h2>{title}</h2>
         <div className="analyze-actions">
+          {mathRequest && <ShowMathButton request={mathRequest} />}
           <AppLink className="analyze-trade" href={tradeHref}>
             Trade
           </AppLink>

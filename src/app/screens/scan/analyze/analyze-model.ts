@@ -5,15 +5,17 @@
  */
 import type { Bar, OptionChainRow, UnderlyingFacts } from '#api/market.ts';
 import type { ScanRowLeg, ScanRowValue, ScanTradeRow } from '#api/scans.ts';
+import type { TradeExplainRequest } from '#api/trades.ts';
 import { DataCategory } from '#domain/columns/categories.ts';
 import { COLUMNS, columnForKey } from '#domain/columns/column-catalogue.ts';
 import { formatColumnValue } from '#domain/columns/column-format.ts';
 import { formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
+import type { Contract } from '#domain/contracts/contract.ts';
 import { daysToExpiry } from '#domain/contracts/expiry.ts';
 import { type PLProfile, plProfile } from '#domain/metrics/pl-profile.ts';
 import type { LegQuote } from '#domain/metrics/types.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
-import { isStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { isScreenerStrategyKey, isStrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export const ANALYZE_TABS = ['strategy', 'stock', 'options'] as const;
 export type AnalyzeTab = (typeof ANALYZE_TABS)[number];
@@ -169,6 +171,45 @@ const numberValue = (row: ScanTradeRow, key: string): number | null => {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 };
 
+/** The contract of each leg of the row; null when an option leg lacks its right, expiry or strike. */
+function rowContracts(row: ScanTradeRow): Contract[] | null {
+  const contracts: Contract[] = [];
+  for (const leg of row.legs) {
+    if (leg.kind === 'stock') {
+      contracts.push({ kind: 'stock', symbol: row.underlying });
+      continue;
+    }
+    if (leg.expiration === null || leg.strike === null || leg.right === null) return null;
+    contracts.push({
+      kind: 'option',
+      underlying: row.underlying,
+      right: leg.right,
+      expiration: leg.expiration,
+      strike: leg.strike,
+    });
+  }
+  return contracts;
+}
+
+/**
+ * "Show the math" of the row's trade (docs/METRICS.md): its legs at the market's quotes now,
+ * filled at the scan's bid/ask level; null when the row is not an orderable trade.
+ */
+export function explainRequestOf(row: ScanTradeRow, bidAskLevel: number): TradeExplainRequest | null {
+  const contracts = rowContracts(row);
+  if (contracts === null || row.legs.length === 0 || !isScreenerStrategyKey(row.strategy)) return null;
+  return {
+    strategy: row.strategy,
+    legs: row.legs.map((leg, i) => ({
+      contract: contracts[i]!,
+      quantity: leg.quantity,
+      limitPrice: limitPriceOf(leg),
+    })),
+    fill: 'market',
+    bidAskLevel,
+  };
+}
+
 /**
  * The trade's P/L profile at expiration and today; null when the row cannot be priced (no last
  * price, an unknown strategy, or legs the metrics refuse).
@@ -177,33 +218,17 @@ export function rowProfile(row: ScanTradeRow, nowMs: number): PLProfile | null {
   const price = numberValue(row, 'stock_last');
   if (price === null || price <= 0 || !isStrategyKey(row.strategy) || row.legs.length === 0) return null;
   const iv = numberValue(row, 'stock_iv') ?? 0.3;
-  const legs: LegQuote[] = [];
-  for (const leg of row.legs) {
-    if (leg.kind === 'stock') {
-      legs.push({
-        contract: { kind: 'stock', symbol: row.underlying },
-        quantity: leg.quantity,
-        bid: leg.bid,
-        ask: leg.ask,
-        iv: 0,
-      });
-    } else {
-      if (leg.expiration === null || leg.strike === null || leg.right === null) return null;
-      legs.push({
-        contract: {
-          kind: 'option',
-          underlying: row.underlying,
-          right: leg.right,
-          expiration: leg.expiration,
-          strike: leg.strike,
-        },
-        quantity: leg.quantity,
-        bid: leg.bid,
-        ask: leg.ask,
-        iv: leg.iv ?? iv,
-      });
-    }
-  }
+  const contracts = rowContracts(row);
+  if (contracts === null) return null;
+  const legs = row.legs.map(
+    (leg, i): LegQuote => ({
+      contract: contracts[i]!,
+      quantity: leg.quantity,
+      bid: leg.bid,
+      ask: leg.ask,
+      iv: leg.kind === 'stock' ? 0 : (leg.iv ?? iv),
+    }),
+  );
   try {
     return plProfile(
       {
