@@ -344,7 +344,16 @@ export class SimulatedMarket implements MarketProvider {
         return { day: e.day, type: e.type, strikes };
       });
       this.#grids[i] = next;
-      return { symbol: s.symbol, series, totalOpenInterest: m.totalOpenInterest, spot, stdevs, forwards };
+      return {
+        symbol: s.symbol,
+        series,
+        totalOpenInterest: m.totalOpenInterest,
+        oiTermTilt: m.oiTermTilt,
+        oiConcentration: m.oiConcentration,
+        spot,
+        stdevs,
+        forwards,
+      };
     });
     const layout = buildChainLayout(
       listings,

@@ -32,6 +32,10 @@ export interface UnderlyingModel {
   readonly spreadScale: number;
   /** Total open interest of the chain, contracts. */
   readonly totalOpenInterest: number;
+  /** How the name's open interest leans to long expirations: each expiration's weight × (days/30)^tilt. */
+  readonly oiTermTilt: number;
+  /** How tightly it gathers near the money: each contract's weight by moneyness ^ concentration. */
+  readonly oiConcentration: number;
 }
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
@@ -95,6 +99,8 @@ export function underlyingModel(
       spotVolElasticity: -0.5,
       spreadScale: 2,
       totalOpenInterest: 4e6,
+      oiTermTilt: 0,
+      oiConcentration: rng.lognormal(0.2),
     };
   }
   // The put skew in vol points, not in proportion, is what the real chains share: a name whose IV
@@ -128,5 +134,9 @@ export function underlyingModel(
       2000,
       model.openInterest.totalPerDollarVolume * dollarVolume * rng.lognormal(0.3),
     ),
+    // Names differ in where their open interest sits (the real SPY chain holds 25% of it at 90–365
+    // days, AAPL's 47%): an assumed spread of tilts and concentrations around the fitted tables.
+    oiTermTilt: 0.25 * rng.normal(),
+    oiConcentration: rng.lognormal(0.2),
   };
 }

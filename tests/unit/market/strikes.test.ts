@@ -20,7 +20,18 @@ test('grids bracket the forward, ascend, sit on their increment and coarsen away
   expect(Math.max(...steps)).toBeGreaterThan(5);
 });
 
+test('SPY-like grids list $1 strikes near the money, $5 beyond, and reach 0.70–1.30 of the forward as the real chain', () => {
+  const g = strikeGrid(692, 0.15 * Math.sqrt(30 / 365), 0);
+  const near = g.filter((k) => Math.abs(k / 692 - 1) <= 0.03);
+  expect(near.slice(1).every((k, i) => k - (near[i] as number) === 1)).toBe(true);
+  const far = g.filter((k) => k / 692 < 0.85);
+  expect(far.slice(1).every((k, i) => k - (far[i] as number) === 5)).toBe(true);
+  expect((g[0] as number) / 692).toBeLessThan(0.71);
+  expect((g.at(-1) as number) / 692).toBeGreaterThan(1.29);
+});
+
 test('per-tier caps hold even for long-dated, high-priced indexes', () => {
-  expect(strikeGrid(29_000, 0.45, 0).length).toBeLessThanOrEqual(140);
+  // 300 for the daily-expiry names: SPY's real monthlies list 200–275 strikes.
+  expect(strikeGrid(29_000, 0.45, 0).length).toBeLessThanOrEqual(300);
   expect(strikeGrid(12, 0.6, 3).length).toBeLessThanOrEqual(24);
 });
