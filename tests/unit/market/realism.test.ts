@@ -8,11 +8,11 @@ import {
 } from '#server/market/reference/realism-doc.ts';
 
 /**
- * Statistics not yet within tolerance: far spreads (fitted next) and, for SPY only, the open
- * interest within one standard deviation (simulated 54%, real 30%: the real chain keeps a third of
- * its open interest in far puts of long expirations, listed much further out than here).
+ * Statistics not yet within tolerance: for SPY only, the open interest within one standard
+ * deviation (simulated 54%, real 30%: the real chain keeps a third of its open interest in far puts
+ * of long expirations, listed much further out than here).
  */
-const PENDING = new Set<string>(['spreadFar', 'oiNearSdShare']);
+const PENDING = new Set<string>(['oiNearSdShare']);
 const real = realChains();
 const sim = simulatedChains(real);
 
