@@ -20,7 +20,7 @@ import {
   chainStats,
   type ExpiryStat,
   median,
-  type QuoteRow,
+  realChainRows,
   U_BUCKETS,
 } from './chain-stats.ts';
 import { formatCsv, parseCsvRecords } from './csv.ts';
@@ -574,21 +574,7 @@ const billOn = (date: string) => {
 };
 const samples: ChainSample[] = snapshots.map((s) => {
   const id = s.snapshot_id as string;
-  const own = quoteRecords.filter((q) => q.snapshot_id === id);
-  // An expiry that lists adjusted contracts (odd strikes such as 259.78, left by a corporate action)
-  // mixes two deliverables under one strike grid: leave the whole expiry out.
-  const mixed = new Set(own.filter((q) => !Number.isInteger(num(q.strike) * 2)).map((q) => q.expiry));
-  const rows: QuoteRow[] = own
-    .filter((q) => !mixed.has(q.expiry))
-    .map((q) => ({
-      expiration: q.expiry as string,
-      isCall: q.type === 'call',
-      strike: num(q.strike),
-      bid: num(q.bid) || 0,
-      ask: num(q.ask) || 0,
-      openInterest: num(q.open_interest) || 0,
-      volume: num(q.volume) || 0,
-    }));
+  const rows = realChainRows(quoteRecords, id);
   const time = QUOTE_TIME[id];
   if (!time) throw new Error(`no quote time for ${id}`);
   return {

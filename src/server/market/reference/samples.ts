@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSimulatedMarket } from '../simulator.ts';
-import type { ChainSample, QuoteRow } from './chain-stats.ts';
+import { type ChainSample, type QuoteRow, realChainRows } from './chain-stats.ts';
 import { parseCsvRecords } from './csv.ts';
 
 /** The real chains used for calibration and their quote times (about the last trade in each). */
@@ -22,19 +22,7 @@ export function realSample(root: string, id: string): ChainSample {
   const quotes = parseCsvRecords(readFileSync(join(root, 'options/option_chain_quotes.csv'), 'utf8'));
   const snapshots = parseCsvRecords(readFileSync(join(root, 'options/option_chain_snapshots.csv'), 'utf8'));
   const snap = snapshots.find((s) => s.snapshot_id === id) as Record<string, string>;
-  const own = quotes.filter((q) => q.snapshot_id === id);
-  const mixed = new Set(own.filter((q) => !Number.isInteger(Number(q.strike) * 2)).map((q) => q.expiry));
-  const rows: QuoteRow[] = own
-    .filter((q) => !mixed.has(q.expiry))
-    .map((q) => ({
-      expiration: q.expiry as string,
-      isCall: q.type === 'call',
-      strike: Number(q.strike),
-      bid: Number(q.bid) || 0,
-      ask: Number(q.ask) || 0,
-      openInterest: Number(q.open_interest) || 0,
-      volume: Number(q.volume) || 0,
-    }));
+  const rows = realChainRows(quotes, id);
   return {
     underlying: snap.underlying as string,
     spot: Number(snap.spot),
