@@ -1,8 +1,8 @@
 /**
  * Strike grids on standard increments, laid out as the real chains list them (docs/MARKET.md,
  * realism table). The base increment grows with the price level and is finer for liquid names
- * (SPY and QQQ list $1 strikes); it holds near the money (per tier: within max(0.75 ATM standard
- * deviations, 6%) of the forward for the daily-expiry names, max(1 sd, 25%) for the most traded
+ * (SPY and QQQ list $1 strikes); it holds near the money (per tier: within max(0.5 ATM standard
+ * deviations, 4%) of the forward for the daily-expiry names, max(1 sd, 25%) for the most traded
  * others, as AAPL's $5 strikes, and max(1 sd, 5%) for the rest), then coarsens:
  * 5× for the daily-expiry names ($1 → $5, as SPY), 2× and beyond three standard deviations (and
  * 30%) 5× for the others. The range covers four standard deviations plus 4% below the forward and
@@ -23,7 +23,7 @@ interface TierLayout {
 }
 
 const LAYOUT: Readonly<Record<LiquidityTier, TierLayout>> = {
-  0: { max: 300, below: 0.36, above: 0.26, fineSd: 0.75, fineMin: 0.06 },
+  0: { max: 300, below: 0.36, above: 0.26, fineSd: 0.5, fineMin: 0.04 },
   1: { max: 80, below: 0.9, above: 0.37, fineSd: 1, fineMin: 0.25 },
   2: { max: 40, below: 0.4, above: 0.3, fineSd: 1, fineMin: 0.05 },
   3: { max: 24, below: 0.3, above: 0.25, fineSd: 1, fineMin: 0.05 },
@@ -43,13 +43,14 @@ export function baseIncrement(price: number, tier: LiquidityTier): number {
 }
 
 /**
- * Strikes for one expiration, ascending. `stdev` is the ATM standard deviation of ln(S_T/F), σ√T.
+ * Strikes for one expiration, ascending. `stdev` is the ATM standard deviation of ln(S_T/F), σ√T;
+ * `years` the time to expiry.
  */
-export function strikeGrid(forward: number, stdev: number, tier: LiquidityTier): number[] {
+export function strikeGrid(forward: number, stdev: number, tier: LiquidityTier, years: number): number[] {
   let base = baseIncrement(forward, tier);
   const layout = LAYOUT[tier];
   for (;;) {
-    const grid = gridWith(forward, Math.min(stdev, 1), base, tier, layout);
+    const grid = gridWith(forward, Math.min(stdev, 1), base, tier, layout, years);
     if (grid.length <= layout.max) return grid;
     base = nextIncrement(base);
   }
@@ -62,9 +63,14 @@ function gridWith(
   base: number,
   tier: LiquidityTier,
   layout: TierLayout,
+  years: number,
 ): number[] {
-  const lo = forward * Math.exp(-Math.max(4 * stdev + 0.04, layout.below));
-  const hi = forward * Math.exp(Math.max(3 * stdev + 0.03, layout.above));
+  // The least reach is the real chains' from a month out; shorter expirations reach less (as the
+  // fourth root of their time: a day 43%, a week 70%), which keeps the dailies' far strikes, and
+  // with them the combinations a wide multi-leg scan walks through, near what the scans can afford.
+  const reach = Math.min(1, (Math.max(years, 0) / (30 / 365)) ** 0.25);
+  const lo = forward * Math.exp(-Math.max(4 * stdev + 0.04, layout.below * reach));
+  const hi = forward * Math.exp(Math.max(3 * stdev + 0.03, layout.above * reach));
   const daily = tier === 0;
   const fine = Math.max(layout.fineSd * stdev, layout.fineMin);
   const far = Math.max(3 * stdev, 0.3);
