@@ -24,6 +24,9 @@ export interface UnderlyingListing {
   readonly series: readonly ListedSeries[];
   /** Total open interest of the chain. */
   readonly totalOpenInterest: number;
+  /** The name's lean of open interest to long expirations and its concentration near the money. */
+  readonly oiTermTilt: number;
+  readonly oiConcentration: number;
   /** Spot and ATM standard deviation per series (σ√T) used to place open interest. */
   readonly spot: number;
   readonly stdevs: readonly number[];
@@ -83,7 +86,11 @@ export function buildChainLayout(
   listings.forEach((l, ui) => {
     u.optionStart[ui] = row;
     u.groupStart[ui] = gi;
-    const weights = l.series.map((s) => expiryWeight(oi, s.day - sessionDay, s.type === 'monthly'));
+    const weights = l.series.map(
+      (s) =>
+        expiryWeight(oi, s.day - sessionDay, s.type === 'monthly') *
+        (Math.max(s.day - sessionDay, 1) / 30) ** l.oiTermTilt,
+    );
     const weightSum = weights.reduce((a, b) => a + b, 0) || 1;
     let chainOi = 0;
     l.series.forEach((s, si) => {
@@ -101,12 +108,15 @@ export function buildChainLayout(
       const seriesOi = (l.totalOpenInterest * (weights[si] as number)) / weightSum;
       const start = row;
       const raw: number[] = [];
-      for (const strike of s.strikes) {
+      s.strikes.forEach((strike, j) => {
         const k = Math.log(strike / forward) / stdev;
-        const round = strike % 10 === 0 ? 1.6 : strike % 5 === 0 ? 1.25 : 1;
+        // Round strikes draw more open interest than their neighbours: multiples of 5 and 10 of the
+        // local step (so a chain's coarse far strikes are not all favoured over its fine near ones).
+        const step = localStep(s.strikes, j);
+        const round = isMultiple(strike, 10 * step) ? 1.6 : isMultiple(strike, 5 * step) ? 1.25 : 1;
         for (const isCall of [true, false]) {
           const otm = isCall ? k : -k;
-          raw.push(contractWeight(oi, otm) * round * rng.lognormal(0.6));
+          raw.push(contractWeight(oi, otm) ** l.oiConcentration * round * rng.lognormal(0.6));
           o.underlying[row] = ui;
           o.group[row] = gi;
           o.expiration[row] = g.expiration[gi] as number;
@@ -116,7 +126,7 @@ export function buildChainLayout(
           volumeTarget[row] = dailyTurnover(oi, days, otm) * rng.lognormal(0.7);
           row++;
         }
-      }
+      });
       const rawSum = raw.reduce((a, b) => a + b, 0) || 1;
       for (let i = start; i < row; i++) {
         const contracts = Math.round((seriesOi * (raw[i - start] as number)) / rawSum);
@@ -133,4 +143,18 @@ export function buildChainLayout(
     u.totalOpenInterest[ui] = chainOi;
   });
   return { snapshot, lnK, volumeTarget, groupExpiry, groupDay };
+}
+
+/** The smaller gap to a neighbouring strike (the grid's increment there). */
+function localStep(strikes: readonly number[], j: number): number {
+  const k = strikes[j] as number;
+  const below = j > 0 ? k - (strikes[j - 1] as number) : Number.POSITIVE_INFINITY;
+  const above = j + 1 < strikes.length ? (strikes[j + 1] as number) - k : Number.POSITIVE_INFINITY;
+  const step = Math.min(below, above);
+  return Number.isFinite(step) ? step : k;
+}
+
+function isMultiple(x: number, of: number): boolean {
+  const r = x / of;
+  return Math.abs(r - Math.round(r)) < 1e-9;
 }

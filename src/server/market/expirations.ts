@@ -3,7 +3,7 @@
  * - tier 0 (SPY, QQQ, IWM, SPX, XSP, NDX): every session for two weeks, Fridays for nine weeks,
  *   monthlies for a year, quarter-ends for a year, June and December for three years, January LEAPS;
  * - tier 1: Fridays for six weeks, monthlies for six months, the March/June/September/December
- *   monthlies for a year, June and December and January LEAPS for two years;
+ *   monthlies for a year, June and December and January LEAPS for about 34 months (as AAPL lists);
  * - tier 2: Fridays for three weeks, three monthlies, then the name's quarterly cycle for nine
  *   months and the next January LEAPS;
  * - tier 3: two monthlies and the quarterly cycle for eight months.
@@ -63,7 +63,7 @@ const RULES: Readonly<Record<LiquidityTier, Rule>> = {
     monthlyDays: 185,
     quarterEndDays: 0,
     cycleDays: 370,
-    leapDays: 740,
+    leapDays: 1050,
     juneDecember: true,
   },
   2: {

@@ -63,6 +63,10 @@ export interface MarketModel {
     readonly atmOverVix: number;
   };
   readonly smile: Readonly<Record<string, SmileFit>>;
+  /** The 30-day smile read in delta (reference/smile-fit.ts) and that chain's 30-day ATM IV. */
+  readonly smile30: Readonly<
+    Record<string, { readonly rho: number; readonly eta: number; readonly atm: number }>
+  >;
   readonly term: Readonly<Record<string, TermFit>>;
   readonly spread: {
     readonly a: number;

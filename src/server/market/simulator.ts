@@ -336,7 +336,7 @@ export class SimulatedMarket implements MarketProvider {
         const forward = s.isVix
           ? this.#vixForward(spot, T)
           : spot * Math.exp((this.#rate - s.dividendYield) * T);
-        const fresh = strikeGrid(forward, atm * Math.sqrt(Math.max(T, 7 / 365)), s.tier);
+        const fresh = strikeGrid(forward, atm * Math.sqrt(Math.max(T, 7 / 365)), s.tier, T);
         const strikes = [...new Set([...(grids.get(e.day) ?? []), ...fresh])].sort((a, b) => a - b);
         next.set(e.day, strikes);
         stdevs.push(stdev);
@@ -344,7 +344,16 @@ export class SimulatedMarket implements MarketProvider {
         return { day: e.day, type: e.type, strikes };
       });
       this.#grids[i] = next;
-      return { symbol: s.symbol, series, totalOpenInterest: m.totalOpenInterest, spot, stdevs, forwards };
+      return {
+        symbol: s.symbol,
+        series,
+        totalOpenInterest: m.totalOpenInterest,
+        oiTermTilt: m.oiTermTilt,
+        oiConcentration: m.oiConcentration,
+        spot,
+        stdevs,
+        forwards,
+      };
     });
     const layout = buildChainLayout(
       listings,

@@ -32,16 +32,23 @@ export interface UnderlyingModel {
   readonly spreadScale: number;
   /** Total open interest of the chain, contracts. */
   readonly totalOpenInterest: number;
+  /** How the name's open interest leans to long expirations: each expiration's weight × (days/30)^tilt. */
+  readonly oiTermTilt: number;
+  /** How tightly it gathers near the money: each contract's weight by moneyness ^ concentration. */
+  readonly oiConcentration: number;
 }
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
-/** Average of the fitted smiles of the index funds (SPY, QQQ) and of the stock (AAPL). */
-function classSmile(model: MarketModel, fund: boolean): SmileShape {
-  const fits = fund ? [model.smile.SPY, model.smile.QQQ] : [model.smile.AAPL];
-  const ok = fits.filter((f) => f !== undefined);
-  const mean = (k: 'rho' | 'eta') => ok.reduce((s, f) => s + f[k], 0) / ok.length;
-  return { rho: mean('rho'), eta: mean('eta'), gamma: 0.5 };
+/**
+ * The 30-day smile fitted in delta on the real chains (model.json `smile30`): the index funds'
+ * (mean of SPY and QQQ) for funds and indexes, the stock's (AAPL) for stocks, with the mean
+ * 30-day ATM IV of those chains.
+ */
+function classSmile(model: MarketModel, fund: boolean): SmileShape & { readonly atm: number } {
+  const fits = (fund ? ['SPY', 'QQQ'] : ['AAPL']).flatMap((s) => model.smile30[s] ?? []);
+  const mean = (k: 'rho' | 'eta' | 'atm') => fits.reduce((s, f) => s + f[k], 0) / fits.length;
+  return { rho: mean('rho'), eta: mean('eta'), gamma: 0.5, atm: mean('atm') };
 }
 
 function classKappa(model: MarketModel, fund: boolean): number {
@@ -92,9 +99,15 @@ export function underlyingModel(
       spotVolElasticity: -0.5,
       spreadScale: 2,
       totalOpenInterest: 4e6,
+      oiTermTilt: 0,
+      oiConcentration: rng.lognormal(0.2),
     };
   }
-  const rho = clamp(base.rho + 0.06 * rng.normal(), -0.85, -0.15);
+  // The put skew in vol points, not in proportion, is what the real chains share: a name whose IV
+  // level is above its class's calibration chain gets a proportionally flatter skew (high-volatility
+  // names such as TSLA or the crypto funds have flat skews).
+  const level = clamp(base.atm / (premium * spec.vol), 0.3, 1);
+  const rho = clamp((base.rho + 0.06 * rng.normal()) * level, -0.85, -0.1);
   const eta = clamp(base.eta * rng.lognormal(0.1), 0.3, maxEta(rho));
   const kappa = classKappa(model, fund) * rng.lognormal(0.1);
   const smile = { rho, eta, gamma: 0.5 };
@@ -121,5 +134,9 @@ export function underlyingModel(
       2000,
       model.openInterest.totalPerDollarVolume * dollarVolume * rng.lognormal(0.3),
     ),
+    // Names differ in where their open interest sits (the real SPY chain holds 25% of it at 90–365
+    // days, AAPL's 47%): an assumed spread of tilts and concentrations around the fitted tables.
+    oiTermTilt: 0.25 * rng.normal(),
+    oiConcentration: rng.lognormal(0.2),
   };
 }

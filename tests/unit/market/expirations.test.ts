@@ -20,6 +20,8 @@ test('less liquid tiers list fewer, monthlies only at the bottom', () => {
   const t3 = listedExpirations(day, 3, 0);
   expect(t1.filter((x) => x.type === 'weekly').length).toBeGreaterThanOrEqual(4);
   expect(t1.some((x) => isoOf(x.day) === '2028-01-21')).toBe(true);
+  // LEAPS about 34 months out, as AAPL's real chain of that day (to 2028-12-15).
+  expect(isoOf(t1.at(-1)?.day ?? 0)).toBe('2028-12-15');
   expect(t3.every((x) => x.type === 'monthly')).toBe(true);
   expect(t3.length).toBeLessThanOrEqual(6);
 });

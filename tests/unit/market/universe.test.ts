@@ -65,3 +65,19 @@ test('an explicit symbol list picks those underlyings in that order', () => {
   ]);
   expect(() => buildUniverse(ref, { seed: 1, universe: 'S', hours: 'always', symbols: ['NOPE'] })).toThrow();
 });
+
+test('the spot bitcoin and ether funds are listed funds with option chains, priced from bitcoin', () => {
+  const m = buildUniverse(ref, { seed: 1, universe: 'M', hours: 'always' });
+  const ibit = m.find((x) => x.symbol === 'IBIT');
+  const etha = m.find((x) => x.symbol === 'ETHA');
+  expect(ibit?.kind).toBe(2);
+  expect(etha?.kind).toBe(2);
+  // Weeklies for IBIT, one of the most traded funds; crypto-like volatility and beta for both.
+  expect(ibit?.tier).toBeLessThanOrEqual(1);
+  expect(etha?.tier).toBeLessThanOrEqual(2);
+  expect(ibit?.vol).toBeGreaterThan(0.3);
+  expect(etha?.vol).toBeGreaterThan(ibit?.vol ?? 1);
+  expect(ibit?.beta).toBeGreaterThan(1);
+  expect(ibit?.lastClose).toBeGreaterThan(20);
+  expect(ibit?.lastClose).toBeLessThan(80);
+});

@@ -8,80 +8,24 @@
  * the reference last close, not the chain's, so every comparison is scale-free (vol ratios,
  * moneyness in standard deviations) or by option price bucket.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createSimulatedMarket } from '../simulator.ts';
 import {
   atmTermTable,
-  type ChainSample,
   chainStats,
   DTE_BUCKETS,
   type ExpiryStat,
   MID_BUCKETS,
   openInterestProfile,
-  type QuoteRow,
   SMILE_Z,
   smileTable,
   spreadTable,
   U_BUCKETS,
 } from './chain-stats.ts';
-import { parseCsvRecords } from './csv.ts';
+import { QUOTE_TIME, realSample, simulatedSample } from './samples.ts';
 
-const root = process.argv[2];
+const root = process.argv[2] ?? '';
 if (!root) {
   console.error('usage: node calibrate.ts <path to data/market>');
   process.exit(2);
-}
-const QUOTE_TIME: Record<string, string> = {
-  'SPY_2026-02-11_intraday': '2026-02-11T16:30:00Z',
-  'QQQ_2026-02-11_intraday': '2026-02-11T16:30:00Z',
-  'AAPL_2026-02-11_intraday': '2026-02-11T17:30:00Z',
-};
-const RATE = 0.0368; // DTB3 3.61% (discount basis) on 2026-02-11, continuous
-const quotes = parseCsvRecords(readFileSync(join(root, 'options/option_chain_quotes.csv'), 'utf8'));
-const snapshots = parseCsvRecords(readFileSync(join(root, 'options/option_chain_snapshots.csv'), 'utf8'));
-
-function realSample(id: string): ChainSample {
-  const snap = snapshots.find((s) => s.snapshot_id === id) as Record<string, string>;
-  const own = quotes.filter((q) => q.snapshot_id === id);
-  const mixed = new Set(own.filter((q) => !Number.isInteger(Number(q.strike) * 2)).map((q) => q.expiry));
-  const rows: QuoteRow[] = own
-    .filter((q) => !mixed.has(q.expiry))
-    .map((q) => ({
-      expiration: q.expiry as string,
-      isCall: q.type === 'call',
-      strike: Number(q.strike),
-      bid: Number(q.bid) || 0,
-      ask: Number(q.ask) || 0,
-      openInterest: Number(q.open_interest) || 0,
-      volume: Number(q.volume) || 0,
-    }));
-  return {
-    underlying: snap.underlying as string,
-    spot: Number(snap.spot),
-    asOfMs: Date.parse(QUOTE_TIME[id] as string),
-    rate: RATE,
-    rows,
-  };
-}
-
-function simulatedSample(symbol: string, asOfMs: number): ChainSample {
-  const market = createSimulatedMarket(
-    { seed: 1, universe: 'S', hours: 'nyse', symbols: [symbol], asOfMs },
-    { clock: () => asOfMs },
-  );
-  const chain = market.optionChain(symbol);
-  if (!chain) throw new Error(`no chain for ${symbol}`);
-  const rows: QuoteRow[] = chain.options.map((o) => ({
-    expiration: o.contract.expiration,
-    isCall: o.contract.right === 'CALL',
-    strike: o.contract.strike,
-    bid: o.bid,
-    ask: o.ask,
-    openInterest: o.openInterest,
-    volume: o.volume,
-  }));
-  return { underlying: symbol, spot: chain.spot, asOfMs, rate: market.riskFreeRate(), rows };
 }
 
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'â€“');
@@ -90,7 +34,7 @@ const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : 'â
 const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
 
 function report(id: string): string {
-  const real = realSample(id);
+  const real = realSample(root, id);
   const sim = simulatedSample(real.underlying, real.asOfMs);
   const r = chainStats(real);
   const s = chainStats(sim);

@@ -57,6 +57,27 @@ export interface ExpiryStat {
   readonly points: readonly PointStat[];
 }
 
+/**
+ * The quote rows of one real chain (records of the reference data's quotes file). An expiry that
+ * lists adjusted contracts (odd strikes such as 259.78, left by a corporate action) mixes two
+ * deliverables under one strike grid: the whole expiry is left out.
+ */
+export function realChainRows(records: readonly Record<string, string>[], id: string): QuoteRow[] {
+  const own = records.filter((q) => q.snapshot_id === id);
+  const mixed = new Set(own.filter((q) => !Number.isInteger(Number(q.strike) * 2)).map((q) => q.expiry));
+  return own
+    .filter((q) => !mixed.has(q.expiry))
+    .map((q) => ({
+      expiration: q.expiry as string,
+      isCall: q.type === 'call',
+      strike: Number(q.strike),
+      bid: Number(q.bid) || 0,
+      ask: Number(q.ask) || 0,
+      openInterest: Number(q.open_interest) || 0,
+      volume: Number(q.volume) || 0,
+    }));
+}
+
 const twoSided = (r: QuoteRow) => r.bid > 0 && r.ask > r.bid;
 
 export function chainStats(sample: ChainSample): ExpiryStat[] {

@@ -20,13 +20,14 @@ import {
   chainStats,
   type ExpiryStat,
   median,
-  type QuoteRow,
+  realChainRows,
   U_BUCKETS,
 } from './chain-stats.ts';
 import { formatCsv, parseCsvRecords } from './csv.ts';
 import { minimize } from './nelder-mead.ts';
 
-const OUT = import.meta.dirname;
+/** Where the files are written: this folder, or the third argument (to compare a run first). */
+const OUT = process.argv[3] ?? import.meta.dirname;
 const TRADING_DAYS = 252;
 
 // --- hand-written facts (public, well known) --------------------------------------------------
@@ -167,6 +168,19 @@ const round = (v: number, digits: number) => {
   const unit = 10 ** -digits;
   return Math.round(v / unit) * unit;
 };
+/**
+ * Spot crypto funds, priced from the coin they hold: the coin's close on each NYSE trading day ×
+ * coins per share (so a weekend's move lands in Monday's return, as the fund trades). IBIT holds
+ * about 0.000568 BTC a share (the sponsor's published holdings in 2025; the reference data's
+ * IBIT spot of 37.735 with BTC at 66,992 on 2026-02-11 gives 0.000563). The data has no ether
+ * prices, so ETHA is assumed: bitcoin's path with log returns × 1.3 (ether's volatility has run
+ * about 1.3× bitcoin's), at 0.03 BTC per ETH and 0.0076 ETH a share. Average volumes assumed.
+ */
+const CRYPTO_FUNDS = [
+  { symbol: 'IBIT', coinPerShare: 0.000568, returnScale: 1, avgVolume: 45_000_000, basis: 'btc' },
+  { symbol: 'ETHA', coinPerShare: 0.03 * 0.0076, returnScale: 1.3, avgVolume: 25_000_000, basis: 'assumed' },
+] as const;
+
 const num = (s: string | undefined) => (s === undefined || s === '' ? Number.NaN : Number(s));
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 function sd(xs: readonly number[]): number {
@@ -264,8 +278,7 @@ interface Params {
   firstDate: string;
 }
 
-function paramsOf(symbol: string): Params | null {
-  const sources = sourcesOf(symbol);
+function paramsOf(symbol: string, sources = sourcesOf(symbol)): Params | null {
   const returns = mergedReturns(sources);
   let last: Bar | undefined;
   for (const bars of sources) {
@@ -364,6 +377,30 @@ for (const [symbol, sector] of Object.entries(ETF_SECTORS)) {
     nasdaq100: 0,
   });
   params.set(symbol, { ...p, basis: 'close', dividendYield: ASSUMED_YIELDS[symbol] ?? 0 });
+}
+// The crypto funds from bitcoin's closes on the days SPY traded.
+const tradingDates = new Set([...spyReturns.keys()]);
+const bitcoin = (etfClose.get('BTC-USD') ?? []).filter((b) => tradingDates.has(b.date));
+for (const fund of CRYPTO_FUNDS) {
+  const first = bitcoin[0];
+  if (!first) throw new Error('no BTC-USD closes');
+  const bars = bitcoin.map((b) => ({
+    date: b.date,
+    close: first.close * fund.coinPerShare * (b.close / first.close) ** fund.returnScale,
+    volume: fund.avgVolume,
+  }));
+  const p = paramsOf(fund.symbol, [bars]);
+  if (!p) throw new Error(`no prices for ${fund.symbol}`);
+  symbols.push({
+    symbol: fund.symbol,
+    name: etfNames.get(fund.symbol) ?? fund.symbol,
+    kind: 2,
+    sector: 0,
+    industry: '',
+    sp500: 0,
+    nasdaq100: 0,
+  });
+  params.set(fund.symbol, { ...p, firstDate: '', basis: fund.basis, dividendYield: 0 });
 }
 for (const c of constituents) {
   const symbol = c.Symbol as string;
@@ -537,21 +574,7 @@ const billOn = (date: string) => {
 };
 const samples: ChainSample[] = snapshots.map((s) => {
   const id = s.snapshot_id as string;
-  const own = quoteRecords.filter((q) => q.snapshot_id === id);
-  // An expiry that lists adjusted contracts (odd strikes such as 259.78, left by a corporate action)
-  // mixes two deliverables under one strike grid: leave the whole expiry out.
-  const mixed = new Set(own.filter((q) => !Number.isInteger(num(q.strike) * 2)).map((q) => q.expiry));
-  const rows: QuoteRow[] = own
-    .filter((q) => !mixed.has(q.expiry))
-    .map((q) => ({
-      expiration: q.expiry as string,
-      isCall: q.type === 'call',
-      strike: num(q.strike),
-      bid: num(q.bid) || 0,
-      ask: num(q.ask) || 0,
-      openInterest: num(q.open_interest) || 0,
-      volume: num(q.volume) || 0,
-    }));
+  const rows = realChainRows(quoteRecords, id);
   const time = QUOTE_TIME[id];
   if (!time) throw new Error(`no quote time for ${id}`);
   return {
@@ -855,7 +878,15 @@ writeFileSync(
     vixTail.map((r) => [r.date, r.close]),
   ),
 );
-writeFileSync(join(OUT, 'model.json'), `${JSON.stringify(model, null, 2)}\n`);
+// realism-report.ts sets the 30-day smiles and the spread's a and b on the realism table: keep them.
+const chosen = JSON.parse(readFileSync(join(import.meta.dirname, 'model.json'), 'utf8')) as {
+  smile30: unknown;
+  spread: { a: number; b: number };
+};
+writeFileSync(
+  join(OUT, 'model.json'),
+  `${JSON.stringify({ ...model, smile30: chosen.smile30, spread: { ...model.spread, a: chosen.spread.a, b: chosen.spread.b } }, null, 2)}\n`,
+);
 console.log(
   `symbols ${symbols.length}, model:`,
   JSON.stringify({ regime: model.regime, premium, smiles, terms, spread }, null, 1),
