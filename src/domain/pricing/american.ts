@@ -24,63 +24,16 @@
  * Where early exercise cannot pay — a call when q ≤ 0, a put when r ≤ 0 — the price is the
  * European one, computed by the BSM kernel alone, bit for bit.
  *
- * Greeks by finite differences of this price (central in S, σ and r, backward one calendar day in T);
- * units as in `Greeks` (black-scholes.ts). Implied volatility by a bracketed Illinois iteration.
+ * Greeks by finite differences of this price (`americanRows`, below); units as in `Greeks`
+ * (black-scholes.ts). Implied volatility by a bracketed Illinois iteration.
  */
-import { bsGreeks, bsPrice, type Greeks } from './black-scholes.ts';
+import type { BsBatchInput, BsBatchOutput } from './batch.ts';
+import { americanValue, earlyExerciseMatters } from './bjerksund-stensland.ts';
+import { bsPrice, type Greeks } from './black-scholes.ts';
+import { bsKernel } from './bs-kernel.ts';
 import { impliedVol } from './implied-vol.ts';
-import { normCdf } from './normal.ts';
 
-const PER_DAY = 1 / 365;
-/** Below this σ√T the time value is nil: the option is worth the larger of its two limits. */
-const MIN_STD_DEV = 1e-12;
-
-/** True when early exercise can be worth something: a call on a dividend payer, a put when r > 0. */
-export const earlyExerciseMatters = (isCall: boolean, r: number, q: number): boolean =>
-  isCall ? q > 0 : r > 0;
-
-/**
- * Bjerksund–Stensland (1993) value of an American call on S with strike K, cost of carry b = r − q
- * (no floor at the European price; `americanPrice` takes it). Requires b < r, T > 0, σ > 0.
- */
-export function bjerksundStenslandCall(
-  S: number,
-  K: number,
-  T: number,
-  r: number,
-  b: number,
-  v: number,
-): number {
-  const v2 = v * v;
-  const sqrtT = Math.sqrt(T);
-  const sd = v * sqrtT;
-  const bv = b / v2 - 0.5;
-  const beta = -bv + Math.sqrt(bv * bv + (2 * r) / v2);
-  const bInf = (beta / (beta - 1)) * K;
-  const b0 = Math.max(K, (r / (r - b)) * K);
-  // A boundary the formula cannot place (B∞ ≤ B₀ in floating point): no trigger, no premium.
-  if (!(bInf > b0)) return Number.NaN;
-  const h = (-(b * T + 2 * sd) * b0) / (bInf - b0);
-  const I = b0 + (bInf - b0) * (1 - Math.exp(h));
-  if (S >= I) return S - K;
-  const lnIS = Math.log(I / S);
-  const lnSK = Math.log(S / K);
-  const dfR = Math.exp(-r * T);
-  const dfQ = Math.exp((b - r) * T);
-  // ln(I/S)·2/(σ√T): the reflection shift shared by every φ.
-  const shift = (2 * lnIS) / sd;
-  // φ(γ, H)/S^γ without e^λ: the bracket of φ, for ln(S/H) = lnSH.
-  const bracket = (gamma: number, lnSH: number): number => {
-    const d = -(lnSH + (b + (gamma - 0.5) * v2) * T) / sd;
-    const kappa = (2 * b) / v2 + 2 * gamma - 1;
-    return normCdf(d) - Math.exp(kappa * lnIS) * normCdf(d - shift);
-  };
-  const lambdaBeta = (-r + beta * b + 0.5 * beta * (beta - 1) * v2) * T;
-  const early = (I - K) * Math.exp(-beta * lnIS) * (1 - Math.exp(lambdaBeta) * bracket(beta, -lnIS));
-  const spot = S * dfQ * (bracket(1, -lnIS) - bracket(1, lnSK));
-  const strike = K * dfR * (bracket(0, -lnIS) - bracket(0, lnSK));
-  return early + spot - strike;
-}
+export { earlyExerciseMatters };
 
 /** American option price per share (see the module comment). */
 export function americanPrice(
@@ -93,21 +46,33 @@ export function americanPrice(
   sigma: number,
 ): number {
   const european = bsPrice(isCall, S, K, T, r, q, sigma);
-  if (!earlyExerciseMatters(isCall, r, q)) return european;
-  const intrinsic = Math.max(isCall ? S - K : K - S, 0);
-  if (!(T > 0 && sigma * Math.sqrt(T) > MIN_STD_DEV)) return Math.max(european, intrinsic);
-  const flat = isCall
-    ? bjerksundStenslandCall(S, K, T, r, r - q, sigma)
-    : bjerksundStenslandCall(K, S, T, q, q - r, sigma);
-  // NaN (no trigger) loses to the other two lower bounds.
-  return Math.max(european, intrinsic, Number.isNaN(flat) ? 0 : flat);
+  return earlyExerciseMatters(isCall, r, q)
+    ? americanValue(isCall, S, K, T, r, q, sigma, european)
+    : european;
 }
 
+// One row of scratch: `americanGreeks` runs the batch kernels, so both give the same bits.
+const row: BsBatchInput = {
+  isCall: new Uint8Array(1),
+  S: new Float64Array(1),
+  K: new Float64Array(1),
+  T: new Float64Array(1),
+  r: new Float64Array(1),
+  q: new Float64Array(1),
+  sigma: new Float64Array(1),
+};
+const scratch: BsBatchOutput = {
+  price: new Float64Array(1),
+  delta: new Float64Array(1),
+  gamma: new Float64Array(1),
+  theta: new Float64Array(1),
+  vega: new Float64Array(1),
+};
+
 /**
- * Price and greeks of an American option (units of `Greeks`). Where early exercise cannot pay they
- * are the BSM ones; otherwise finite differences of `americanPrice`: delta and gamma central with
- * a step of 0.1% of S, vega central ±0.5 vol point, rho central ±1 basis point, theta the change of
- * price when one calendar day passes (to expiry at most).
+ * Price and greeks of an American option (units of `Greeks`): the BSM kernel, then `americanRows`
+ * (below: the same numbers as the market's chain); rho by central differences of
+ * `americanPrice` over ±1 basis point of r (the BSM rho where early exercise cannot pay).
  */
 export function americanGreeks(
   isCall: boolean,
@@ -118,22 +83,29 @@ export function americanGreeks(
   q: number,
   sigma: number,
 ): Greeks {
-  if (!earlyExerciseMatters(isCall, r, q)) return bsGreeks(isCall, S, K, T, r, q, sigma);
-  const at = (s: number, t: number, rate: number, vol: number) =>
-    americanPrice(isCall, s, K, t, rate, q, vol);
-  const price = at(S, T, r, sigma);
-  const dS = 1e-3 * S;
-  const up = at(S + dS, T, r, sigma);
-  const down = at(S - dS, T, r, sigma);
-  const dVol = Math.min(0.005, sigma / 2);
-  const later = Math.max(T - PER_DAY, 0);
+  row.isCall[0] = isCall ? 1 : 0;
+  row.S[0] = S;
+  row.K[0] = K;
+  row.T[0] = T;
+  row.r[0] = r;
+  row.q[0] = q;
+  row.sigma[0] = sigma;
+  bsKernel(row, scratch, 0, 1);
+  const europeanRho = T > 0 ? T * (S * scratch.delta[0]! - scratch.price[0]!) * 0.01 : 0;
+  const early = americanRows(row, scratch, 0, 1) > 0;
+  const rho = early
+    ? ((americanPrice(isCall, S, K, T, r + 1e-4, q, sigma) -
+        americanPrice(isCall, S, K, T, r - 1e-4, q, sigma)) /
+        2e-4) *
+      0.01
+    : europeanRho;
   return {
-    price,
-    delta: (up - down) / (2 * dS),
-    gamma: (up - 2 * price + down) / (dS * dS),
-    theta: T > 0 ? ((at(S, later, r, sigma) - price) * PER_DAY) / (T - later) : 0,
-    vega: ((at(S, T, r, sigma + dVol) - at(S, T, r, sigma - dVol)) / (2 * dVol)) * 0.01,
-    rho: ((at(S, T, r + 1e-4, sigma) - at(S, T, r - 1e-4, sigma)) / 2e-4) * 0.01,
+    price: scratch.price[0]!,
+    delta: scratch.delta[0]!,
+    gamma: scratch.gamma[0]!,
+    theta: scratch.theta[0]!,
+    vega: scratch.vega[0]!,
+    rho,
   };
 }
 
@@ -189,4 +161,69 @@ export function americanImpliedVol(
     }
   }
   return (lo + hi) / 2;
+}
+
+/*
+ * American prices and greeks over rows of typed arrays (the market's chain pass). The rows of `out`
+ * hold the European (BSM) price and greeks of the same inputs, from `bsKernel` or its fast path; each
+ * row where early exercise can pay (a call when q > 0, a put when r > 0) is overwritten with the
+ * American price of `americanPrice` (Bjerksund–Stensland 1993, floored at the European price and the
+ * exercise value) and its greeks by finite differences; every other row is left as it is, so calls
+ * without a dividend cost one comparison.
+ *
+ * The bumped American prices take the European price at the bump from the row's own European greeks
+ * (a second-order Taylor step in S, first order in σ and in a day of T) instead of another BSM
+ * evaluation: where the flat-boundary value does not beat it, the finite differences give back the
+ * European delta, gamma and vega exactly (and theta up to the curvature of a day). Steps: S ± 0.5%
+ * for delta and gamma, σ ± ½ vol point for vega, one calendar day for theta (to expiry at most).
+ * `americanGreeks` runs this on one row.
+ */
+const DAY = 1 / 365;
+const S_STEP = 0.005;
+const HALF_VOL_POINT = 0.005;
+
+/**
+ * Rewrites rows [from, to) of `out` (European values on entry) to American values where early
+ * exercise can pay. Returns how many rows it rewrote.
+ */
+export function americanRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: number): number {
+  const { isCall: calls, S: spots, K: strikes, T: times, r: rates, q: yields, sigma: vols } = input;
+  const { price, delta, gamma, theta, vega } = out;
+  let rewritten = 0;
+  for (let i = from; i < to; i++) {
+    const call = calls[i] !== 0;
+    const r = rates[i]!;
+    const q = yields[i]!;
+    if (!earlyExerciseMatters(call, r, q)) continue;
+    const S = spots[i]!;
+    const K = strikes[i]!;
+    const T = times[i]!;
+    const v = vols[i]!;
+    const e = price[i]!;
+    const eDelta = delta[i]!;
+    const eGamma = gamma[i]!;
+    const p0 = americanValue(call, S, K, T, r, q, v, e);
+    const h = S_STEP * S;
+    const taylor = 0.5 * eGamma * h * h;
+    const up = americanValue(call, S + h, K, T, r, q, v, e + eDelta * h + taylor);
+    const down = americanValue(call, S - h, K, T, r, q, v, e - eDelta * h + taylor);
+    const later = Math.max(T - DAY, 0);
+    const elapsed = T - later;
+    // At expiry the option is worth its exercise value.
+    const next =
+      later > 0
+        ? americanValue(call, S, K, later, r, q, v, e + (theta[i]! * elapsed) / DAY)
+        : Math.max(call ? S - K : K - S, 0);
+    // ± half a vol point: the European prices at the bumps are e ± vega/2 (the σ² terms cancel).
+    const eVega = vega[i]!;
+    const richer = americanValue(call, S, K, T, r, q, v + HALF_VOL_POINT, e + 0.5 * eVega);
+    const poorer = americanValue(call, S, K, T, r, q, v - HALF_VOL_POINT, e - 0.5 * eVega);
+    price[i] = p0;
+    delta[i] = (up - down) / (2 * h);
+    gamma[i] = (up - 2 * p0 + down) / (h * h);
+    theta[i] = elapsed > 0 ? ((next - p0) * DAY) / elapsed : 0;
+    vega[i] = richer - poorer;
+    rewritten++;
+  }
+  return rewritten;
 }

@@ -3,6 +3,8 @@
  * Tolerances are the quoted spreads: a violation smaller than the bid/ask width cannot be traded.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
+import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
+import { americanImpliedVol } from '#domain/pricing/american.ts';
 import { impliedVol } from '#domain/pricing/implied-vol.ts';
 import type { SnapshotFrame } from '#server/market/snapshot.ts';
 import { testMarket } from './market-fixture.ts';
@@ -24,6 +26,7 @@ beforeAll(() => {
   };
 });
 
+const isAmerican = (u: number) => exerciseStyleOf(f.underlyings.kind[u] as number) === ExerciseStyle.American;
 const spreadOf = (i: number) => (f.options.ask[i] as number) - (f.options.bid[i] as number);
 
 describe('generated chains', () => {
@@ -60,15 +63,25 @@ describe('generated chains', () => {
     expect(bad).toEqual([]);
   });
 
-  test('call and put mids satisfy put-call parity within the spread: C − P = (F − K)·e^{−rT}', () => {
+  test('call and put mids satisfy put-call parity within the spread: C − P = (F − K)·e^{−rT} (European), S·e^{−qT} − K ≤ C − P ≤ S − K·e^{−rT} (American)', () => {
     const o = f.options;
     let checked = 0;
     for (let g = 0; g < groupCount; g++) {
       const F = f.groups.forward[g] as number;
       const D = f.groups.discount[g] as number;
+      const u = f.groups.underlying[g] as number;
+      const american = isAmerican(u);
+      const S = f.underlyings.last[u] as number;
       for (let i = f.groups.start[g] as number; i < (f.groups.end[g] as number); i += 2) {
-        const gap = (o.mid[i] as number) - (o.mid[i + 1] as number) - (F - (o.strike[i] as number)) * D;
-        expect(Math.abs(gap)).toBeLessThanOrEqual((spreadOf(i) + spreadOf(i + 1)) / 2 + 1e-9);
+        const K = o.strike[i] as number;
+        const callMinusPut = (o.mid[i] as number) - (o.mid[i + 1] as number);
+        // S·e^{−qT} = F·e^{−rT}.
+        const low = american ? F * D - K : (F - K) * D;
+        const high = american ? S - K * D : (F - K) * D;
+        const gap = Math.max(low - callMinusPut, callMinusPut - high, 0);
+        // An American bid raised to the exercise value lifts its mid by up to half the spread.
+        const slack = (spreadOf(i) + spreadOf(i + 1)) / (american ? 1 : 2);
+        expect(gap).toBeLessThanOrEqual(slack + 1e-9);
         checked++;
       }
     }
@@ -158,23 +171,31 @@ describe('generated chains', () => {
     }
   });
 
-  test('the iv column is the implied vol of the theoretical price (mid within the spread)', () => {
+  test('the iv column is the implied vol of the theoretical price (mid within the spread), by exercise style', () => {
     const o = f.options;
+    let checked = 0;
     for (let g = 0; g < groupCount; g += 7) {
       const T = f.groups.years[g] as number;
       const F = f.groups.forward[g] as number;
       const D = f.groups.discount[g] as number;
       const r = -Math.log(D) / T;
+      const u = f.groups.underlying[g] as number;
+      // European: on the discounted forward with q = 0; American: on the spot with its yield.
+      const S = isAmerican(u) ? (f.underlyings.last[u] as number) : F * D;
+      const q = r - Math.log(F / S) / T;
+      const solve = isAmerican(u) ? americanImpliedVol : impliedVol;
       for (let i = f.groups.start[g] as number; i < (f.groups.end[g] as number); i++) {
         const isCall = o.right[i] === 1;
         if ((o.mid[i] as number) < 1 || isCall !== (o.strike[i] as number) >= F) continue;
-        const fromBid = impliedVol(isCall, o.bid[i] as number, F * D, o.strike[i] as number, T, r, 0);
-        const fromAsk = impliedVol(isCall, o.ask[i] as number, F * D, o.strike[i] as number, T, r, 0);
+        const fromBid = solve(isCall, o.bid[i] as number, S, o.strike[i] as number, T, r, q);
+        const fromAsk = solve(isCall, o.ask[i] as number, S, o.strike[i] as number, T, r, q);
         if (fromBid === null || fromAsk === null) continue;
         expect(o.iv[i] as number).toBeGreaterThanOrEqual(fromBid - 1e-6);
         expect(o.iv[i] as number).toBeLessThanOrEqual(fromAsk + 1e-6);
+        checked++;
       }
     }
+    expect(checked).toBeGreaterThan(100);
   });
 
   test('open interest and volume peak near the money and in the front months', () => {

@@ -4,12 +4,8 @@
  * inversion 2), on random inputs; and the properties every American price must have.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  americanGreeks,
-  americanImpliedVol,
-  americanPrice,
-  bjerksundStenslandCall,
-} from '#domain/pricing/american.ts';
+import { americanGreeks, americanImpliedVol, americanPrice } from '#domain/pricing/american.ts';
+import { bjerksundStenslandCall } from '#domain/pricing/bjerksund-stensland.ts';
 import { bsGreeks, bsPrice } from '#domain/pricing/black-scholes.ts';
 import { Rng } from '#server/market/rng.ts';
 

@@ -1,0 +1,78 @@
+import { expect, test } from 'vitest';
+import { americanPrice, americanRows } from '#domain/pricing/american.ts';
+import { type BsBatchInput, type BsBatchOutput, bsBatch } from '#domain/pricing/batch.ts';
+import { bsGreeks } from '#domain/pricing/black-scholes.ts';
+import { Rng } from '#server/market/rng.ts';
+
+function rows(n: number, seed: number): BsBatchInput {
+  const rng = new Rng(seed);
+  const input: BsBatchInput = {
+    isCall: new Uint8Array(n),
+    S: new Float64Array(n),
+    K: new Float64Array(n),
+    T: new Float64Array(n),
+    r: new Float64Array(n),
+    q: new Float64Array(n),
+    sigma: new Float64Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    input.isCall[i] = rng.next() < 0.5 ? 1 : 0;
+    input.S[i] = 100;
+    input.K[i] = 100 * Math.exp(rng.uniform(-0.4, 0.4));
+    input.T[i] = rng.uniform(0.001, 2);
+    input.r[i] = rng.next() < 0.1 ? 0 : rng.uniform(0, 0.08);
+    input.q[i] = rng.next() < 0.3 ? 0 : rng.uniform(0, 0.06);
+    input.sigma[i] = rng.uniform(0.08, 0.8);
+  }
+  return input;
+}
+
+const output = (n: number): BsBatchOutput => ({
+  price: new Float64Array(n),
+  delta: new Float64Array(n),
+  gamma: new Float64Array(n),
+  theta: new Float64Array(n),
+  vega: new Float64Array(n),
+});
+
+test('rows where early exercise pays get the American price and its greeks; the others stay European', () => {
+  const n = 2000;
+  const input = rows(n, 4);
+  const out = output(n);
+  bsBatch(input, out);
+  const rewritten = americanRows(input, out, 0, n);
+  let american = 0;
+  for (let i = 0; i < n; i++) {
+    const call = input.isCall[i] === 1;
+    const args = [call, 100, input.K[i]!, input.T[i]!, input.r[i]!, input.q[i]!, input.sigma[i]!] as const;
+    expect(out.price[i]).toBe(americanPrice(...args));
+    const early = call ? input.q[i]! > 0 : input.r[i]! > 0;
+    if (!early) {
+      const g = bsGreeks(...args);
+      expect([out.delta[i], out.gamma[i], out.theta[i], out.vega[i]]).toEqual([
+        g.delta,
+        g.gamma,
+        g.theta,
+        g.vega,
+      ]);
+      continue;
+    }
+    american++;
+    // Finite differences of the scalar price over the same steps, with exact European prices at the
+    // bumps: the batch differs only by its Taylor step for those.
+    const at = (dS: number, dT: number, dV: number) =>
+      americanPrice(call, 100 + dS, args[2], args[3] - dT, args[4], args[5], args[6] + dV);
+    const p0 = at(0, 0, 0);
+    const near = (a: number, b: number) => Math.abs(a - b) <= 1e-3 + 5e-3 * Math.abs(b);
+    expect(near(out.delta[i] as number, (at(0.5, 0, 0) - at(-0.5, 0, 0)) / 1)).toBe(true);
+    expect(near(out.vega[i] as number, at(0, 0, 0.005) - at(0, 0, -0.005))).toBe(true);
+    // Over a month out the European gamma and theta hardly change within a step of S or a day, so
+    // the exact difference quotients are close to the analytic values the batch starts from.
+    if (args[3] > 30 / 365) {
+      expect(near(out.gamma[i] as number, (at(0.5, 0, 0) - 2 * p0 + at(-0.5, 0, 0)) / 0.25)).toBe(true);
+      expect(near(out.theta[i] as number, at(0, 1 / 365, 0) - p0)).toBe(true);
+    }
+  }
+  expect(rewritten).toBe(american);
+  expect(american).toBeGreaterThan(1000);
+});
