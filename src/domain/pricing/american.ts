@@ -28,7 +28,7 @@
  * (black-scholes.ts). Implied volatility by a bracketed Illinois iteration.
  */
 import type { BsBatchInput, BsBatchOutput } from './batch.ts';
-import { americanValue, earlyExerciseMatters } from './bjerksund-stensland.ts';
+import { americanValue, earlyExerciseMatters, IMMATERIAL_PREMIUM } from './bjerksund-stensland.ts';
 import { bsPrice, type Greeks } from './black-scholes.ts';
 import { bsKernel } from './bs-kernel.ts';
 import { impliedVol } from './implied-vol.ts';
@@ -174,7 +174,10 @@ export function americanImpliedVol(
  * The bumped American prices take the European price at the bump from the row's own European greeks
  * (a second-order Taylor step in S, first order in σ and in a day of T) instead of another BSM
  * evaluation: where the flat-boundary value does not beat it, the finite differences give back the
- * European delta, gamma and vega exactly (and theta up to the curvature of a day). Steps: S ± 0.5%
+ * European delta, gamma and vega exactly (and theta up to the curvature of a day). Where the
+ * early-exercise premium is at most $0.0005 per share the BSM greeks are kept without differencing:
+ * the four extra evaluations are most of the cost, and most short-dated out-of-the-money puts have
+ * no premium to speak of. Steps: S ± 0.5%
  * for delta and gamma, σ ± ½ vol point for vega, one calendar day for theta (to expiry at most).
  * `americanGreeks` runs this on one row.
  */
@@ -184,9 +187,16 @@ const HALF_VOL_POINT = 0.005;
 
 /**
  * Rewrites rows [from, to) of `out` (European values on entry) to American values where early
- * exercise can pay. Returns how many rows it rewrote.
+ * exercise can pay; with `greeks` false only the price (the greeks stay the BSM ones). Returns how
+ * many rows it rewrote.
  */
-export function americanRows(input: BsBatchInput, out: BsBatchOutput, from: number, to: number): number {
+export function americanRows(
+  input: BsBatchInput,
+  out: BsBatchOutput,
+  from: number,
+  to: number,
+  greeks = true,
+): number {
   const { isCall: calls, S: spots, K: strikes, T: times, r: rates, q: yields, sigma: vols } = input;
   const { price, delta, gamma, theta, vega } = out;
   let rewritten = 0;
@@ -203,6 +213,10 @@ export function americanRows(input: BsBatchInput, out: BsBatchOutput, from: numb
     const eDelta = delta[i]!;
     const eGamma = gamma[i]!;
     const p0 = americanValue(call, S, K, T, r, q, v, e);
+    rewritten++;
+    price[i] = p0;
+    // Early exercise adds (next to) nothing: the BSM greeks stand.
+    if (!greeks || p0 - e <= IMMATERIAL_PREMIUM) continue;
     const h = S_STEP * S;
     const taylor = 0.5 * eGamma * h * h;
     const up = americanValue(call, S + h, K, T, r, q, v, e + eDelta * h + taylor);
@@ -218,12 +232,10 @@ export function americanRows(input: BsBatchInput, out: BsBatchOutput, from: numb
     const eVega = vega[i]!;
     const richer = americanValue(call, S, K, T, r, q, v + HALF_VOL_POINT, e + 0.5 * eVega);
     const poorer = americanValue(call, S, K, T, r, q, v - HALF_VOL_POINT, e - 0.5 * eVega);
-    price[i] = p0;
     delta[i] = (up - down) / (2 * h);
     gamma[i] = (up - 2 * p0 + down) / (h * h);
     theta[i] = elapsed > 0 ? ((next - p0) * DAY) / elapsed : 0;
     vega[i] = richer - poorer;
-    rewritten++;
   }
   return rewritten;
 }

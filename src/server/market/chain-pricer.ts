@@ -3,8 +3,8 @@
  * (SSVI on the session's term structure, moved by the spot since the open), Black-Scholes-Merton
  * price and greeks through the domain's batch kernel (`bsFastKernel`, the fast path of `bsBatch`, on
  * the row range of the underlying), then, for American options (stocks and ETFs, `exerciseStyleOf`),
- * the early-exercise price and greeks where early exercise can pay (`americanRows`: puts, and calls
- * on a dividend payer), bid/ask from the quote model (never below the exercise value of an American
+ * the early-exercise price where early exercise can pay (`americanRows`: puts, and calls on a
+ * dividend payer; the greeks stay the BSM ones at the same vol), bid/ask from the quote model (never below the exercise value of an American
  * option), cumulative volume, last, high and low, and the expiry-level columns. The `iv` column is the
  * surface vol the option is priced at, under the model of its style.
  */
@@ -169,7 +169,9 @@ export class ChainPricer {
     const values = { price: this.#price, delta, gamma, theta: thetaCol, vega };
     bsFastKernel(rows, values, from, to);
     const american = exerciseStyleOf(frame.underlyings.kind[u] as number) === ExerciseStyle.American;
-    if (american) americanRows(rows, values, from, to);
+    // The American price only: differencing its greeks takes four more evaluations per option,
+    // which a full tick cannot afford (docs/BENCHMARKS.md, "Pricing"); the greeks stay the BSM ones.
+    if (american) americanRows(rows, values, from, to, false);
     const share = volumeProfile(sessionFraction);
     const price = this.#price;
     const cents = this.#cents;

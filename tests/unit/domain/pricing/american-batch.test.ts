@@ -42,13 +42,17 @@ test('rows where early exercise pays get the American price and its greeks; the 
   bsBatch(input, out);
   const rewritten = americanRows(input, out, 0, n);
   let american = 0;
+  let differenced = 0;
   for (let i = 0; i < n; i++) {
     const call = input.isCall[i] === 1;
     const args = [call, 100, input.K[i]!, input.T[i]!, input.r[i]!, input.q[i]!, input.sigma[i]!] as const;
     expect(out.price[i]).toBe(americanPrice(...args));
     const early = call ? input.q[i]! > 0 : input.r[i]! > 0;
-    if (!early) {
-      const g = bsGreeks(...args);
+    if (early) american++;
+    const european = bsGreeks(...args);
+    // No early-exercise premium to speak of (≤ $0.0005): the BSM greeks stand.
+    if (!early || (out.price[i] as number) - european.price <= 5e-4) {
+      const g = european;
       expect([out.delta[i], out.gamma[i], out.theta[i], out.vega[i]]).toEqual([
         g.delta,
         g.gamma,
@@ -57,7 +61,7 @@ test('rows where early exercise pays get the American price and its greeks; the 
       ]);
       continue;
     }
-    american++;
+    differenced++;
     // Finite differences of the scalar price over the same steps, with exact European prices at the
     // bumps: the batch differs only by its Taylor step for those.
     const at = (dS: number, dT: number, dV: number) =>
@@ -73,6 +77,7 @@ test('rows where early exercise pays get the American price and its greeks; the 
       expect(near(out.theta[i] as number, at(0, 1 / 365, 0) - p0)).toBe(true);
     }
   }
+
   expect(rewritten).toBe(american);
-  expect(american).toBeGreaterThan(1000);
+  expect(differenced).toBeGreaterThan(500);
 });
