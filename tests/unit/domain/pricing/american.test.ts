@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { americanGreeks, americanImpliedVol, americanPrice } from '#domain/pricing/american.ts';
-import { bjerksundStenslandCall } from '#domain/pricing/bjerksund-stensland.ts';
+import { bjerksundStenslandCall, earlyExerciseBound } from '#domain/pricing/bjerksund-stensland.ts';
 import { bsGreeks, bsPrice } from '#domain/pricing/black-scholes.ts';
 import { Rng } from '#server/market/rng.ts';
 
@@ -104,6 +104,17 @@ describe('Bjerksund–Stensland (1993)', () => {
       `max |error| / K ${worst.toExponential(3)}, max relative error (price > 0.05) ${worstRelative.toExponential(3)}`,
     );
     expect(worst).toBeLessThan(8e-3);
+  });
+
+  test("the premium bound is above the lattice's early-exercise premium", () => {
+    for (const c of randomCases(300, 404)) {
+      const lattice = leisenReimer(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v, 401);
+      const premium = lattice - bsPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v);
+      // The lattice itself is within about 1e-3 of the true price at 401 steps.
+      expect(earlyExerciseBound(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v)).toBeGreaterThanOrEqual(
+        premium - 2e-3,
+      );
+    }
   });
 
   test('properties: ≥ European, ≥ exercise value, monotone in S and σ, put-call bounds', () => {
