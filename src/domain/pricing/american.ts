@@ -27,7 +27,7 @@
  * Greeks by finite differences of this price (`americanRows`, below); units as in `Greeks`
  * (black-scholes.ts). Implied volatility by a bracketed Illinois iteration.
  */
-import type { BsBatchInput, BsBatchOutput } from './batch.ts';
+import { type BsBatchInput, type BsBatchOutput, batchColumns } from './batch.ts';
 import { americanValue, earlyExerciseMatters, IMMATERIAL_PREMIUM } from './bjerksund-stensland.ts';
 import { bsPrice, type Greeks } from './black-scholes.ts';
 import { bsKernel } from './bs-kernel.ts';
@@ -52,22 +52,7 @@ export function americanPrice(
 }
 
 // One row of scratch: `americanGreeks` runs the batch kernels, so both give the same bits.
-const row: BsBatchInput = {
-  isCall: new Uint8Array(1),
-  S: new Float64Array(1),
-  K: new Float64Array(1),
-  T: new Float64Array(1),
-  r: new Float64Array(1),
-  q: new Float64Array(1),
-  sigma: new Float64Array(1),
-};
-const scratch: BsBatchOutput = {
-  price: new Float64Array(1),
-  delta: new Float64Array(1),
-  gamma: new Float64Array(1),
-  theta: new Float64Array(1),
-  vega: new Float64Array(1),
-};
+const { input: row, output: scratch } = batchColumns(1);
 
 /**
  * Price and greeks of an American option (units of `Greeks`): the BSM kernel, then `americanRows`

@@ -9,7 +9,7 @@
  * (0.01 of σ), rho per 1 rate point (0.01 of r). The arithmetic lives in `bs-kernel.ts`, which the
  * batch form runs too.
  */
-import type { BsBatchInput, BsBatchOutput } from './batch.ts';
+import { batchColumns } from './batch.ts';
 import { bsKernel } from './bs-kernel.ts';
 
 export interface Greeks {
@@ -28,22 +28,7 @@ export interface Greeks {
 }
 
 // One row of scratch for the shared kernel; the scalar functions read it back immediately.
-const row: BsBatchInput = {
-  isCall: new Uint8Array(1),
-  S: new Float64Array(1),
-  K: new Float64Array(1),
-  T: new Float64Array(1),
-  r: new Float64Array(1),
-  q: new Float64Array(1),
-  sigma: new Float64Array(1),
-};
-const scratch: BsBatchOutput = {
-  price: new Float64Array(1),
-  delta: new Float64Array(1),
-  gamma: new Float64Array(1),
-  theta: new Float64Array(1),
-  vega: new Float64Array(1),
-};
+const { input: row, output: scratch } = batchColumns(1);
 
 function priceAll(
   isCall: boolean,
