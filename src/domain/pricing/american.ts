@@ -28,7 +28,12 @@
  * (black-scholes.ts). Implied volatility by a bracketed Illinois iteration.
  */
 import { type BsBatchInput, type BsBatchOutput, batchColumns } from './batch.ts';
-import { americanValue, earlyExerciseMatters, IMMATERIAL_PREMIUM } from './bjerksund-stensland.ts';
+import {
+  americanValue,
+  americanValueAt,
+  earlyExerciseMatters,
+  IMMATERIAL_PREMIUM,
+} from './bjerksund-stensland.ts';
 import { bsPrice, type Greeks } from './black-scholes.ts';
 import { bsKernel } from './bs-kernel.ts';
 import { impliedVol } from './implied-vol.ts';
@@ -172,8 +177,10 @@ const HALF_VOL_POINT = 0.005;
 
 /**
  * Rewrites rows [from, to) of `out` (European values on entry) to American values where early
- * exercise can pay; with `greeks` false only the price (the greeks stay the BSM ones). Returns how
- * many rows it rewrote.
+ * exercise can pay; with `greeks` false only the price (the greeks stay the BSM ones), with
+ * `belowExerciseOnly` only the rows whose European price is below their exercise value (where the
+ * European price is plainly wrong for an option that can be exercised now). Returns how many rows
+ * it rewrote.
  */
 export function americanRows(
   input: BsBatchInput,
@@ -181,10 +188,18 @@ export function americanRows(
   from: number,
   to: number,
   greeks = true,
+  belowExerciseOnly = false,
 ): number {
   const { isCall: calls, S: spots, K: strikes, T: times, r: rates, q: yields, sigma: vols } = input;
   const { price, delta, gamma, theta, vega } = out;
   let rewritten = 0;
+  // √T, e^{−rT} and e^{−qT} once per run of rows of one expiry (the chain's order).
+  let lastT = Number.NaN;
+  let lastR = Number.NaN;
+  let lastQ = Number.NaN;
+  let sqrtT = 0;
+  let dfR = 0;
+  let dfQ = 0;
   for (let i = from; i < to; i++) {
     const call = calls[i] !== 0;
     const r = rates[i]!;
@@ -195,17 +210,26 @@ export function americanRows(
     const T = times[i]!;
     const v = vols[i]!;
     const e = price[i]!;
+    if (belowExerciseOnly && e >= (call ? S - K : K - S)) continue;
     const eDelta = delta[i]!;
     const eGamma = gamma[i]!;
-    const p0 = americanValue(call, S, K, T, r, q, v, e);
+    if (T !== lastT || r !== lastR || q !== lastQ) {
+      lastT = T;
+      lastR = r;
+      lastQ = q;
+      sqrtT = Math.sqrt(T);
+      dfR = Math.exp(-r * T);
+      dfQ = Math.exp(-q * T);
+    }
+    const p0 = americanValueAt(call, S, K, T, r, q, v, e, sqrtT, dfR, dfQ);
     rewritten++;
     price[i] = p0;
     // Early exercise adds (next to) nothing: the BSM greeks stand.
     if (!greeks || p0 - e <= IMMATERIAL_PREMIUM) continue;
     const h = S_STEP * S;
     const taylor = 0.5 * eGamma * h * h;
-    const up = americanValue(call, S + h, K, T, r, q, v, e + eDelta * h + taylor);
-    const down = americanValue(call, S - h, K, T, r, q, v, e - eDelta * h + taylor);
+    const up = americanValueAt(call, S + h, K, T, r, q, v, e + eDelta * h + taylor, sqrtT, dfR, dfQ);
+    const down = americanValueAt(call, S - h, K, T, r, q, v, e - eDelta * h + taylor, sqrtT, dfR, dfQ);
     const later = Math.max(T - DAY, 0);
     const elapsed = T - later;
     // At expiry the option is worth its exercise value.
@@ -215,8 +239,8 @@ export function americanRows(
         : Math.max(call ? S - K : K - S, 0);
     // ± half a vol point: the European prices at the bumps are e ± vega/2 (the σ² terms cancel).
     const eVega = vega[i]!;
-    const richer = americanValue(call, S, K, T, r, q, v + HALF_VOL_POINT, e + 0.5 * eVega);
-    const poorer = americanValue(call, S, K, T, r, q, v - HALF_VOL_POINT, e - 0.5 * eVega);
+    const richer = americanValueAt(call, S, K, T, r, q, v + HALF_VOL_POINT, e + 0.5 * eVega, sqrtT, dfR, dfQ);
+    const poorer = americanValueAt(call, S, K, T, r, q, v - HALF_VOL_POINT, e - 0.5 * eVega, sqrtT, dfR, dfQ);
     delta[i] = (up - down) / (2 * h);
     gamma[i] = (up - 2 * p0 + down) / (h * h);
     theta[i] = elapsed > 0 ? ((next - p0) * DAY) / elapsed : 0;

@@ -25,8 +25,22 @@ export function bjerksundStenslandCall(
   b: number,
   v: number,
 ): number {
+  return flatBoundaryCall(S, K, T, r, b, v, Math.sqrt(T), Math.exp(-r * T), Math.exp((b - r) * T));
+}
+
+/** `bjerksundStenslandCall` given √T, e^{−rT} and e^{(b−r)T}, which a row kernel computes once per expiry. */
+function flatBoundaryCall(
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  b: number,
+  v: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+): number {
   const v2 = v * v;
-  const sqrtT = Math.sqrt(T);
   const sd = v * sqrtT;
   const bv = b / v2 - 0.5;
   const beta = -bv + Math.sqrt(bv * bv + (2 * r) / v2);
@@ -40,8 +54,6 @@ export function bjerksundStenslandCall(
   const X = I / S;
   const lnIS = Math.log(X);
   const lnSK = Math.log(S / K);
-  const dfR = Math.exp(-r * T);
-  const dfQ = Math.exp((b - r) * T);
   // ln(I/S)·2/(σ√T): the reflection shift shared by every φ.
   const shift = (2 * lnIS) / sd;
   // (I/S)^κ for κ(γ) = 2b/σ² + 2γ − 1 at γ = 0, 1, β from two exponentials: κ(1) = κ(0) + 2,
@@ -95,13 +107,28 @@ export function earlyExerciseBound(
   q: number,
   v: number,
 ): number {
+  return premiumBound(isCall, S, K, T, r, q, v, Math.sqrt(T), Math.exp(-r * T), Math.exp(-q * T));
+}
+
+function premiumBound(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  v: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+): number {
   const v2 = v * v;
-  const sd = v * Math.sqrt(T);
+  const sd = v * sqrtT;
   const level = isCall ? (q < r ? (K * r) / q : K) : q > r ? (K * r) / q : K;
   // ln(S/B) signed so that reaching the level means it falls to 0: the put's price falls to B, the
   // call's rises to it.
   const distance = isCall ? Math.log(level / S) : Math.log(S / level);
-  const weight = isCall ? S * (1 - Math.exp(-q * T)) : K * (1 - Math.exp(-r * T));
+  const weight = isCall ? S * (1 - dfQ) : K * (1 - dfR);
   if (!(distance > 0)) return weight;
   // Drift of ln S towards the level.
   const drift = isCall ? r - q + 0.5 * v2 : -(r - q - 0.5 * v2);
@@ -129,13 +156,46 @@ export function americanValue(
   v: number,
   european: number,
 ): number {
+  return americanValueAt(
+    isCall,
+    S,
+    K,
+    T,
+    r,
+    q,
+    v,
+    european,
+    Math.sqrt(T),
+    Math.exp(-r * T),
+    Math.exp(-q * T),
+  );
+}
+
+/**
+ * `americanValue` given √T, e^{−rT} and e^{−qT} (the same bits as computed there): a row kernel
+ * computes them once per run of rows of one expiry.
+ */
+export function americanValueAt(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  v: number,
+  european: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+): number {
   const intrinsic = Math.max(isCall ? S - K : K - S, 0);
-  if (!(T > 0 && v * Math.sqrt(T) > MIN_STD_DEV)) return Math.max(european, intrinsic);
-  if (earlyExerciseBound(isCall, S, K, T, r, q, v) <= IMMATERIAL_PREMIUM)
+  if (!(T > 0 && v * sqrtT > MIN_STD_DEV)) return Math.max(european, intrinsic);
+  if (premiumBound(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ) <= IMMATERIAL_PREMIUM)
     return Math.max(european, intrinsic);
+  // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
   const flat = isCall
-    ? bjerksundStenslandCall(S, K, T, r, r - q, v)
-    : bjerksundStenslandCall(K, S, T, q, q - r, v);
+    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ)
+    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR);
   // NaN (no trigger) loses to the other two lower bounds.
   return Math.max(european, intrinsic, Number.isNaN(flat) ? 0 : flat);
 }

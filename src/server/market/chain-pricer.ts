@@ -169,9 +169,11 @@ export class ChainPricer {
     const values = { price: this.#price, delta, gamma, theta: thetaCol, vega };
     bsFastKernel(rows, values, from, to);
     const american = exerciseStyleOf(frame.underlyings.kind[u] as number) === ExerciseStyle.American;
-    // The American price only: differencing its greeks takes four more evaluations per option,
-    // which a full tick cannot afford (docs/BENCHMARKS.md, "Pricing"); the greeks stay the BSM ones.
-    if (american) americanRows(rows, values, from, to, false);
+    // A full tick cannot afford the American model on every American option (four times the cost
+    // of the whole tick: docs/BENCHMARKS.md, "Pricing"). It runs, price only, where the European
+    // price is below the exercise value; every other American row keeps its European price and
+    // greeks, and the quote pass floors every American price at its exercise value.
+    if (american) americanRows(rows, values, from, to, false, true);
     const share = volumeProfile(sessionFraction);
     const price = this.#price;
     const cents = this.#cents;
