@@ -27,15 +27,14 @@
  * Greeks by finite differences of this price (`americanRows`, below); units as in `Greeks`
  * (black-scholes.ts). Implied volatility by a bracketed Illinois iteration.
  */
-import { type BsBatchInput, type BsBatchOutput, batchColumns } from './batch.ts';
+import type { BsBatchInput, BsBatchOutput } from './batch.ts';
 import {
   americanValue,
   americanValueAt,
   earlyExerciseMatters,
   IMMATERIAL_PREMIUM,
 } from './bjerksund-stensland.ts';
-import { bsPrice, type Greeks } from './black-scholes.ts';
-import { bsKernel } from './bs-kernel.ts';
+import { bsPrice, type Greeks, priceAll } from './black-scholes.ts';
 import { impliedVol } from './implied-vol.ts';
 
 export { earlyExerciseMatters };
@@ -56,9 +55,6 @@ export function americanPrice(
     : european;
 }
 
-// One row of scratch: `americanGreeks` runs the batch kernels, so both give the same bits.
-const { input: row, output: scratch } = batchColumns(1);
-
 /**
  * Price and greeks of an American option (units of `Greeks`): the BSM kernel, then `americanRows`
  * (below: the same numbers as the market's chain); rho by central differences of
@@ -73,38 +69,33 @@ export function americanGreeks(
   q: number,
   sigma: number,
 ): Greeks {
-  row.isCall[0] = isCall ? 1 : 0;
-  row.S[0] = S;
-  row.K[0] = K;
-  row.T[0] = T;
-  row.r[0] = r;
-  row.q[0] = q;
-  row.sigma[0] = sigma;
-  bsKernel(row, scratch, 0, 1);
+  // The BSM row, reworked in place by the batch kernel: the same numbers as the market's chain.
+  const { input: row, output: scratch } = priceAll(isCall, S, K, T, r, q, sigma);
   const europeanRho = T > 0 ? T * (S * scratch.delta[0]! - scratch.price[0]!) * 0.01 : 0;
   const early = americanRows(row, scratch, 0, 1) > 0;
+  // Read the row before `americanPrice` reuses the scratch.
+  const greeks = {
+    price: scratch.price[0]!,
+    delta: scratch.delta[0]!,
+    gamma: scratch.gamma[0]!,
+    theta: scratch.theta[0]!,
+    vega: scratch.vega[0]!,
+  };
   const rho = early
     ? ((americanPrice(isCall, S, K, T, r + 1e-4, q, sigma) -
         americanPrice(isCall, S, K, T, r - 1e-4, q, sigma)) /
         2e-4) *
       0.01
     : europeanRho;
-  return {
-    price: scratch.price[0]!,
-    delta: scratch.delta[0]!,
-    gamma: scratch.gamma[0]!,
-    theta: scratch.theta[0]!,
-    vega: scratch.vega[0]!,
-    rho,
-  };
+  return { ...greeks, rho };
 }
 
 const MAX_ITERATIONS = 100;
 
 /**
  * σ such that `americanPrice` equals `price`, or null when there is none: T ≤ 0, a price at or below
- * the exercise value or the price as σ → 0, at or above S (call) or K (put), or non-finite inputs. Where early exercise
- * cannot pay this is `impliedVol`. Converges to 1e-12 of the price scale.
+ * the exercise value or the price as σ → 0, at or above S (call) or K (put), or non-finite inputs.
+ * Where early exercise cannot pay this is `impliedVol`. Converges to 1e-12 of the price scale.
  */
 export function americanImpliedVol(
   isCall: boolean,

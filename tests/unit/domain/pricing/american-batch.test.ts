@@ -1,20 +1,12 @@
 import { expect, test } from 'vitest';
 import { americanPrice, americanRows } from '#domain/pricing/american.ts';
-import { type BsBatchInput, type BsBatchOutput, bsBatch } from '#domain/pricing/batch.ts';
+import { type BsBatchInput, type BsBatchOutput, batchColumns, bsBatch } from '#domain/pricing/batch.ts';
 import { bsGreeks } from '#domain/pricing/black-scholes.ts';
 import { Rng } from '#server/market/rng.ts';
 
 function rows(n: number, seed: number): BsBatchInput {
   const rng = new Rng(seed);
-  const input: BsBatchInput = {
-    isCall: new Uint8Array(n),
-    S: new Float64Array(n),
-    K: new Float64Array(n),
-    T: new Float64Array(n),
-    r: new Float64Array(n),
-    q: new Float64Array(n),
-    sigma: new Float64Array(n),
-  };
+  const { input } = batchColumns(n);
   for (let i = 0; i < n; i++) {
     input.isCall[i] = rng.next() < 0.5 ? 1 : 0;
     input.S[i] = 100;
@@ -27,13 +19,7 @@ function rows(n: number, seed: number): BsBatchInput {
   return input;
 }
 
-const output = (n: number): BsBatchOutput => ({
-  price: new Float64Array(n),
-  delta: new Float64Array(n),
-  gamma: new Float64Array(n),
-  theta: new Float64Array(n),
-  vega: new Float64Array(n),
-});
+const output = (n: number): BsBatchOutput => batchColumns(n).output;
 
 test('rows where early exercise pays get the American price and its greeks; the others stay European', () => {
   const n = 2000;
