@@ -45,3 +45,20 @@ export function bsBatch(input: BsBatchInput, out: BsBatchOutput, opts?: { fast?:
   if (opts?.fast === true) bsFastKernel(input, out, 0, input.S.length);
   else bsKernel(input, out, 0, input.S.length);
 }
+
+/** Columns for `n` rows, zeroed: the one-row scratch of the scalar functions, for one. */
+export function batchColumns(n: number): { readonly input: BsBatchInput; readonly output: BsBatchOutput } {
+  const column = () => new Float64Array(n);
+  return {
+    input: {
+      isCall: new Uint8Array(n),
+      S: column(),
+      K: column(),
+      T: column(),
+      r: column(),
+      q: column(),
+      sigma: column(),
+    },
+    output: { price: column(), delta: column(), gamma: column(), theta: column(), vega: column() },
+  };
+}

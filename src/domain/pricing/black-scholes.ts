@@ -9,7 +9,7 @@
  * (0.01 of σ), rho per 1 rate point (0.01 of r). The arithmetic lives in `bs-kernel.ts`, which the
  * batch form runs too.
  */
-import type { BsBatchInput, BsBatchOutput } from './batch.ts';
+import { type BsBatchInput, type BsBatchOutput, batchColumns } from './batch.ts';
 import { bsKernel } from './bs-kernel.ts';
 
 export interface Greeks {
@@ -28,24 +28,13 @@ export interface Greeks {
 }
 
 // One row of scratch for the shared kernel; the scalar functions read it back immediately.
-const row: BsBatchInput = {
-  isCall: new Uint8Array(1),
-  S: new Float64Array(1),
-  K: new Float64Array(1),
-  T: new Float64Array(1),
-  r: new Float64Array(1),
-  q: new Float64Array(1),
-  sigma: new Float64Array(1),
-};
-const scratch: BsBatchOutput = {
-  price: new Float64Array(1),
-  delta: new Float64Array(1),
-  gamma: new Float64Array(1),
-  theta: new Float64Array(1),
-  vega: new Float64Array(1),
-};
+const { input: row, output: scratch } = batchColumns(1);
 
-function priceAll(
+/**
+ * Prices one option into the one-row scratch and returns it: the scalar functions here and in
+ * american.ts read (or rework) the row before the next call.
+ */
+export function priceAll(
   isCall: boolean,
   S: number,
   K: number,
@@ -53,7 +42,7 @@ function priceAll(
   r: number,
   q: number,
   sigma: number,
-): void {
+): { readonly input: BsBatchInput; readonly output: BsBatchOutput } {
   row.isCall[0] = isCall ? 1 : 0;
   row.S[0] = S;
   row.K[0] = K;
@@ -62,6 +51,7 @@ function priceAll(
   row.q[0] = q;
   row.sigma[0] = sigma;
   bsKernel(row, scratch, 0, 1);
+  return { input: row, output: scratch };
 }
 
 /** Option price per share. */

@@ -2,13 +2,18 @@
  * Reprices the option chain of one underlying into a snapshot frame: surface vol per option
  * (SSVI on the session's term structure, moved by the spot since the open), Black-Scholes-Merton
  * price and greeks through the domain's batch kernel (`bsFastKernel`, the fast path of `bsBatch`, on
- * the row range of the underlying), bid/ask from the quote model,
- * cumulative volume, last, high and low, and the expiry-level columns.
+ * the row range of the underlying), then, for American options (stocks and ETFs, `exerciseStyleOf`),
+ * the early-exercise price where early exercise can pay (`americanRows`: puts, and calls on a
+ * dividend payer; the greeks stay the BSM ones at the same vol), bid/ask from the quote model (never below the exercise value of an American
+ * option), cumulative volume, last, high and low, and the expiry-level columns. The `iv` column is the
+ * surface vol the option is priced at, under the model of its style.
  */
+import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
+import { americanRows } from '#domain/pricing/american.ts';
 import { bsFastKernel } from '#domain/pricing/wasm/bs-fast-rows.ts';
 import type { ChainLayout } from './chain-layout.ts';
 import { volumeProfile } from './market-clock.ts';
-import { askCents, bidCents, halfWidth, type SpreadParams } from './quote-model.ts';
+import { askCents, bidCents, exerciseFloorCents, halfWidth, type SpreadParams } from './quote-model.ts';
 import type { SnapshotFrame } from './snapshot.ts';
 import { atmTotalVariance, type SmileShape } from './vol-surface.ts';
 
@@ -160,12 +165,15 @@ export class ChainPricer {
         q[i + 1] = carry;
       }
     }
-    bsFastKernel(
-      { isCall: right, S, K: strike, T: years, r, q, sigma: iv, lnK },
-      { price: this.#price, delta, gamma, theta: thetaCol, vega },
-      from,
-      to,
-    );
+    const rows = { isCall: right, S, K: strike, T: years, r, q, sigma: iv, lnK };
+    const values = { price: this.#price, delta, gamma, theta: thetaCol, vega };
+    bsFastKernel(rows, values, from, to);
+    const american = exerciseStyleOf(frame.underlyings.kind[u] as number) === ExerciseStyle.American;
+    // A full tick cannot afford the American model on every American option (four times the cost
+    // of the whole tick: docs/BENCHMARKS.md, "Pricing"). It runs, price only, where the European
+    // price is below the exercise value; every other American row keeps its European price and
+    // greeks, and the quote pass floors every American price at its exercise value.
+    if (american) americanRows(rows, values, from, to, false, true);
     const share = volumeProfile(sessionFraction);
     const price = this.#price;
     const cents = this.#cents;
@@ -181,7 +189,17 @@ export class ChainPricer {
     for (let i = from; i < to; i++) {
       const theo = price[i] as number;
       const half = halfWidth(theo, otmOf[i] as number, spreadScale, spread);
-      const bid = bidCents(theo, half, pennyAll);
+      const quoted = bidCents(theo, half, pennyAll);
+      // An American option can be exercised now: no one sells it for less than that.
+      const bid = american
+        ? Math.max(
+            quoted,
+            exerciseFloorCents(
+              right[i] === 1 ? spot - (strike[i] as number) : (strike[i] as number) - spot,
+              pennyAll,
+            ),
+          )
+        : quoted;
       const ask = askCents(theo, half, pennyAll, bid);
       bids[i] = bid / 100;
       asks[i] = ask / 100;

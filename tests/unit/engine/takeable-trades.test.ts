@@ -137,3 +137,56 @@ describe('no stock leg on an index', () => {
     expect((await kept(chain(3), 'bull_call_spread')).length).toBeGreaterThan(0);
   });
 });
+
+/**
+ * Riskless arbitrage on the shown prices: a trade that cannot lose and gains for sure (max loss below
+ * zero) is not a trade a broker fills. The chain holds a call vertical priced below its lower bound
+ * (the 95 call's mid under the 100 call's: 95/100 is bought for a credit) and a call calendar sold
+ * for a credit (the April 100 call's mid under the March one's).
+ */
+describe('riskless arbitrage: max loss below zero', () => {
+  const M = '2026-03-20';
+  const A = '2026-04-17';
+  const market = fixedMarket({
+    symbol: 'XYZ',
+    spot: 100,
+    iv: 0.3,
+    expirations: [
+      {
+        date: M,
+        quotes: [
+          { strike: 90, call: [10.2, 10.5], put: [0.2, 0.3] },
+          { strike: 95, call: [2.2, 2.4], put: [0.8, 1.0] },
+          { strike: 100, call: [2.7, 2.9], put: [2.4, 2.6] },
+          { strike: 105, call: [1.0, 1.2], put: [5.5, 5.8] },
+          { strike: 110, call: [0.25, 0.35], put: [10.0, 10.4] },
+        ],
+      },
+      {
+        date: A,
+        quotes: [
+          // No 95 strike: the strikes of a vertical name its expiration here.
+          { strike: 100, call: [2.4, 2.6], put: [3.4, 3.6] },
+          { strike: 105, call: [1.4, 1.6], put: [6.4, 6.6] },
+          { strike: 110, call: [0.5, 0.7], put: [10.4, 10.6] },
+        ],
+      },
+    ],
+  });
+
+  test.each([
+    ['bull_call_spread', [rowOf(market, M, 95, true), rowOf(market, M, 100, true)], 0.5],
+    ['long_call_calendar_spread', [rowOf(market, M, 100, true), rowOf(market, A, 100, true)], 0.3],
+  ] as const)(
+    '%s priced below its bounds cannot lose and gains for sure: not offered',
+    async (strategy, rows, gain) => {
+      const arbitrage = metricsOf(market, strategy, rows);
+      // Max loss −gain: every outcome gains at least `gain` per share.
+      expect(arbitrage.max_loss).toBeCloseTo(-gain, 9);
+      expect(isTakeable(arbitrage, 100)).toBe(false);
+      const trades = await kept(market, strategy);
+      expect(trades.map(strikes)).not.toContain(strikes(arbitrage));
+      for (const m of trades) expect(m.max_loss_unlimited || (m.max_loss ?? 0) > 0).toBe(true);
+    },
+  );
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { askCents, bidCents, halfWidth } from '#server/market/quote-model.ts';
+import { askCents, bidCents, exerciseFloorCents, halfWidth } from '#server/market/quote-model.ts';
 
 const params = { a: 0.0001, b: 0.0034, c: 0.045 };
 
@@ -36,4 +36,13 @@ test('spreads widen with price, illiquidity and depth in the money', () => {
 test('a worthless option is quoted 0 bid, one tick offered', () => {
   expect(bidCents(0.001, 0.002, false)).toBe(0);
   expect(askCents(0.001, 0.002, false, 0)).toBe(1);
+});
+
+test('the exercise floor of an American bid: the exercise value rounded up to the tick', () => {
+  expect(exerciseFloorCents(-3, false)).toBe(0);
+  expect(exerciseFloorCents(0, false)).toBe(0);
+  expect(exerciseFloorCents(1.234, false)).toBe(124);
+  expect(exerciseFloorCents(19.44, false)).toBe(1945);
+  expect(exerciseFloorCents(19.44, true)).toBe(1944);
+  expect(exerciseFloorCents(19.45, false)).toBe(1945);
 });

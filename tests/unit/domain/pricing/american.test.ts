@@ -1,0 +1,168 @@
+/**
+ * The American model against an independent implementation: a Leisen–Reimer binomial lattice with
+ * early exercise at every node, written here from the textbook (Leisen & Reimer 1996, Peizer–Pratt
+ * inversion 2), on random inputs; and the properties every American price must have.
+ */
+import { describe, expect, test } from 'vitest';
+import { americanGreeks, americanImpliedVol, americanPrice } from '#domain/pricing/american.ts';
+import { bjerksundStenslandCall, earlyExerciseBound } from '#domain/pricing/bjerksund-stensland.ts';
+import { bsGreeks, bsPrice } from '#domain/pricing/black-scholes.ts';
+import { Rng } from '#server/market/rng.ts';
+
+/** Peizer–Pratt method 2: the probability that a binomial of n steps matches N(z). */
+function peizerPratt(z: number, n: number): number {
+  const t = z / (n + 1 / 3 + 0.1 / (n + 1));
+  return 0.5 + Math.sign(z) * 0.5 * Math.sqrt(1 - Math.exp(-t * t * (n + 1 / 6)));
+}
+
+/** American option on a Leisen–Reimer tree of `steps` (odd) steps. */
+function leisenReimer(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  v: number,
+  steps: number,
+): number {
+  const dt = T / steps;
+  const sd = v * Math.sqrt(T);
+  const d1 = (Math.log(S / K) + (r - q + (v * v) / 2) * T) / sd;
+  const d2 = d1 - sd;
+  const p = peizerPratt(d2, steps);
+  const pStar = peizerPratt(d1, steps);
+  const growth = Math.exp((r - q) * dt);
+  const up = (growth * pStar) / p;
+  const down = (growth - p * up) / (1 - p);
+  const disc = Math.exp(-r * dt);
+  const values = new Float64Array(steps + 1);
+  for (let j = 0; j <= steps; j++) {
+    const s = S * up ** j * down ** (steps - j);
+    values[j] = Math.max(isCall ? s - K : K - s, 0);
+  }
+  for (let n = steps - 1; n >= 0; n--) {
+    for (let j = 0; j <= n; j++) {
+      const s = S * up ** j * down ** (n - j);
+      const hold = disc * (p * (values[j + 1] as number) + (1 - p) * (values[j] as number));
+      values[j] = Math.max(hold, isCall ? s - K : K - s);
+    }
+  }
+  return values[0] as number;
+}
+
+interface Case {
+  isCall: boolean;
+  S: number;
+  K: number;
+  T: number;
+  r: number;
+  q: number;
+  v: number;
+}
+
+function randomCases(n: number, seed: number): Case[] {
+  const rng = new Rng(seed);
+  const rand = () => rng.next();
+  return Array.from({ length: n }, () => ({
+    isCall: rand() < 0.5,
+    S: 100,
+    K: 100 * Math.exp(-0.4 + 0.8 * rand()),
+    T: 0.01 + 1.99 * rand(),
+    r: 0.08 * rand(),
+    q: 0.06 * rand(),
+    v: 0.08 + 0.72 * rand(),
+  }));
+}
+
+describe('Bjerksund–Stensland (1993)', () => {
+  test('matches the published value of the model (Haug, The Complete Guide, table 1-6: 5.2704)', () => {
+    // S 42, K 40, T 0.75, r 4%, b −4% (q 8%), σ 35%.
+    expect(bjerksundStenslandCall(42, 40, 0.75, 0.04, -0.04, 0.35)).toBeCloseTo(5.2704, 4);
+  });
+
+  test('a call without dividends is the European price, exactly', () => {
+    for (const c of randomCases(200, 7)) {
+      expect(americanPrice(true, c.S, c.K, c.T, c.r, 0, c.v)).toBe(bsPrice(true, c.S, c.K, c.T, c.r, 0, c.v));
+      expect(americanGreeks(true, c.S, c.K, c.T, c.r, 0, c.v)).toEqual(
+        bsGreeks(true, c.S, c.K, c.T, c.r, 0, c.v),
+      );
+    }
+  });
+
+  test('within 0.8% of the strike of an 801-step Leisen–Reimer lattice on 2,000 random options', () => {
+    let worst = 0;
+    let worstRelative = 0;
+    for (const c of randomCases(2000, 2026)) {
+      const model = americanPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v);
+      const lattice = leisenReimer(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v, 801);
+      const error = Math.abs(model - lattice) / c.K;
+      worst = Math.max(worst, error);
+      if (lattice > 0.05) worstRelative = Math.max(worstRelative, Math.abs(model - lattice) / lattice);
+    }
+    console.info(
+      `max |error| / K ${worst.toExponential(3)}, max relative error (price > 0.05) ${worstRelative.toExponential(3)}`,
+    );
+    expect(worst).toBeLessThan(8e-3);
+  });
+
+  test("the premium bound is above the lattice's early-exercise premium", () => {
+    for (const c of randomCases(300, 404)) {
+      const lattice = leisenReimer(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v, 401);
+      const premium = lattice - bsPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v);
+      // The lattice itself is within about 1e-3 of the true price at 401 steps.
+      expect(earlyExerciseBound(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v)).toBeGreaterThanOrEqual(
+        premium - 2e-3,
+      );
+    }
+  });
+
+  test('properties: ≥ European, ≥ exercise value, monotone in S and σ, put-call bounds', () => {
+    for (const c of randomCases(1000, 99)) {
+      const a = (s: number, v = c.v) => americanPrice(c.isCall, s, c.K, c.T, c.r, c.q, v);
+      const price = a(c.S);
+      expect(price).toBeGreaterThanOrEqual(bsPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v));
+      expect(price).toBeGreaterThanOrEqual(Math.max(c.isCall ? c.S - c.K : c.K - c.S, 0));
+      const sign = c.isCall ? 1 : -1;
+      expect(sign * (a(c.S * 1.01) - price)).toBeGreaterThanOrEqual(-1e-12);
+      expect(a(c.S, c.v + 0.02)).toBeGreaterThanOrEqual(price - 1e-12);
+      // American put-call bounds: S·e^{−qT} − K ≤ C − P ≤ S − K·e^{−rT}.
+      const call = americanPrice(true, c.S, c.K, c.T, c.r, c.q, c.v);
+      const put = americanPrice(false, c.S, c.K, c.T, c.r, c.q, c.v);
+      expect(call - put).toBeGreaterThanOrEqual(c.S * Math.exp(-c.q * c.T) - c.K - 1e-9);
+      expect(call - put).toBeLessThanOrEqual(c.S - c.K * Math.exp(-c.r * c.T) + 1e-9);
+    }
+  });
+
+  test('greeks: delta and vega have the signs of the option, gamma is not negative', () => {
+    for (const c of randomCases(300, 5)) {
+      const g = americanGreeks(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v);
+      expect(g.price).toBe(americanPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v));
+      expect(c.isCall ? g.delta : -g.delta).toBeGreaterThanOrEqual(-1e-9);
+      expect(Math.abs(g.delta)).toBeLessThanOrEqual(1 + 1e-6);
+      expect(g.vega).toBeGreaterThanOrEqual(-1e-9);
+      expect(g.gamma).toBeGreaterThanOrEqual(-1e-6);
+    }
+  });
+
+  test('implied volatility recovers σ from the American price', () => {
+    let inverted = 0;
+    for (const c of randomCases(500, 31)) {
+      const price = americanPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v);
+      const iv = americanImpliedVol(c.isCall, price, c.S, c.K, c.T, c.r, c.q);
+      // At or past the exercise trigger, or where the price is its σ → 0 limit (a deep put when
+      // q > r), the price does not depend on σ: there is none to recover.
+      const floor = americanPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, 1e-8);
+      if (price - floor < 1e-7 * c.K) {
+        if (price === floor) expect(iv).toBeNull();
+        continue;
+      }
+      expect(iv).not.toBeNull();
+      expect(americanPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, iv as number)).toBeCloseTo(price, 9);
+      inverted++;
+    }
+    expect(inverted).toBeGreaterThan(400);
+    expect(americanImpliedVol(false, 4, 100, 105, 0.5, 0.03, 0)).toBeNull();
+    expect(americanImpliedVol(false, 100, 100, 90, 0.5, 0.03, 0)).toBeNull();
+  });
+});
