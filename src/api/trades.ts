@@ -9,7 +9,7 @@ import { isBidAskLevel } from '#domain/metrics/bid-ask.ts';
 import type { PLProfile } from '#domain/metrics/pl-profile.ts';
 import type { TradeMetrics } from '#domain/metrics/types.ts';
 import { MAX_SIZE, MIN_SIZE } from '#domain/orders/order-validation.ts';
-import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 import { idSchema, idTextSchema } from './ids.ts';
 
 const SYMBOL = /^[A-Z]+(?:\.[A-Z]+)*$/;
@@ -39,8 +39,11 @@ export const orderLegSchema = z.strictObject({
 });
 export type OrderLegInput = z.infer<typeof orderLegSchema>;
 
-/** Strategies an order may have (spec 3 §3): the 26 named ones and `custom`. */
-export const orderStrategySchema = z.enum(SCREENER_STRATEGY_KEYS);
+/**
+ * Strategies an order may have (spec 3 §3): the 26 named ones, `custom`, and the analyzer's long
+ * and short stock (spec 2 §3.1: the order side of the list adds them).
+ */
+export const orderStrategySchema = z.enum(STRATEGY_KEYS);
 export type OrderStrategy = z.infer<typeof orderStrategySchema>;
 
 /** The order as the editor sends it (spec 3 §3 "Trade submit payload"). */

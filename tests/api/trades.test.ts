@@ -287,7 +287,7 @@ describe('order checks', () => {
       status: 404,
       code: 'NOT_FOUND',
     });
-    const unknownStrategy = await alice.request(`/api/v1/trades?accountId=${accountId}&strategy=long_stock`, {
+    const unknownStrategy = await alice.request(`/api/v1/trades?accountId=${accountId}&strategy=long_bond`, {
       method: 'PUT',
       body: JSON.stringify({ legs, size: 1 }),
     });

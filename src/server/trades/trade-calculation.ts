@@ -15,6 +15,7 @@ import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { TradeInput, TradeMetrics } from '#domain/metrics/types.ts';
 import type { OrderLeg } from '#domain/orders/order-leg.ts';
 import { closingLegs, realizedPlCents } from '#domain/orders/position-pl.ts';
+import { withStockHorizon } from '#domain/orders/stock-trade.ts';
 import { accountEffectCents } from '#domain/orders/strategy-price.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
@@ -58,13 +59,14 @@ function inputOf(
   const first = legs[0];
   const underlying = first ? underlyingState(market, underlyingSymbol(first.contract)) : undefined;
   if (!underlying) throw new Error('An order without a known underlying.');
-  return {
+  // Shares alone have no expiration: their horizon is STOCK_HORIZON_DAYS out (stock-trade.ts).
+  return withStockHorizon({
     strategy,
     legs: legs.map((leg, i) => withFill(leg, read[i]!.market, fills?.[i])),
     underlying,
     env: pricingEnv(market),
     bidAskLevel: 0,
-  };
+  });
 }
 
 /** The trade input of `legs` quoted by the market now, or filled at `fills` when given. */
