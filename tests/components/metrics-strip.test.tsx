@@ -40,3 +40,44 @@ test('per share × 100 × size in dollars, percent with one decimal, breakevens 
   expect(cell('Delta')).toBe('42.0');
   expect(cell('Theta/day')).toBe('—');
 });
+
+test('shares alone: the probability of profit names its horizon; unlimited profit; a delta of shares', () => {
+  const stock: CalculatedTrade = {
+    ...TRADE,
+    size: 3,
+    legs: [
+      {
+        contract: { kind: 'stock', symbol: 'KO' },
+        quantity: 200,
+        price: 61.5,
+        bid: 61.49,
+        ask: 61.51,
+        mid: 61.5,
+        iv: null,
+        delta: 1,
+        open_interest: null,
+      },
+    ],
+    price: 123,
+    max_profit: null,
+    max_profit_unlimited: true,
+    max_loss: 123,
+    breakevens: [61.5],
+    prob_profit: 0.5123,
+    spread_profit_ratio: null,
+    margin: 123,
+    delta: 2,
+    theta: 0,
+  };
+  render(<MetricsStrip strategy="long_stock" trade={stock} />);
+  const cell = (label: string) => screen.getByText(label, { exact: true }).nextElementSibling?.textContent;
+  expect(cell('Debit')).toBe('$36,900.00');
+  expect(cell('Max. Profit')).toBe('Unlimited');
+  expect(cell('Max. Loss')).toBe('$36,900.00');
+  expect(cell('Breakeven')).toBe('$61.50');
+  expect(cell('Prob. Profit (30 days)')).toBe('51.2%');
+  expect(screen.queryByText('Prob. Profit', { exact: true })).toBeNull();
+  expect(screen.queryByText('Reward/Risk')).toBeNull();
+  expect(cell('Delta')).toBe('600.0');
+  expect(cell('Theta/day')).toBe('$0.00');
+});

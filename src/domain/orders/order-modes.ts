@@ -5,6 +5,7 @@
  * Strategy-dependent rules come on top in `editableFields`.
  */
 import { errorMessage } from '../errors.ts';
+import { STOCK_STRATEGY_KEYS } from '../strategies/strategy-key.ts';
 import { CUSTOM_STRATEGY } from './order-validation.ts';
 
 export const OrderMode = {
@@ -27,7 +28,7 @@ export interface OrderModeRules {
   readonly strategy: boolean;
   /** Add or remove legs and change a leg's type, right and side (custom strategy only). */
   readonly legStructure: boolean;
-  /** Leg quantities (ratio spreads and custom only). */
+  /** Leg quantities (ratio spreads, custom, and the shares of long and short stock only). */
   readonly quantity: boolean;
   readonly expirationAndStrike: boolean;
   readonly limitPrice: boolean;
@@ -109,11 +110,15 @@ export const ORDER_MODE_RULES: Readonly<Record<OrderMode, OrderModeRules>> = {
   },
 };
 
-/** Strategies whose leg quantities the user sets. */
-export const QUANTITY_EDITABLE_STRATEGIES: ReadonlySet<string> = new Set([
+/**
+ * Strategies whose leg quantities the user sets: spec 3 §4's ratio spreads and custom, and the
+ * analyzer's long and short stock, whose one leg is any whole number of 100-share lots.
+ */
+export const QUANTITY_EDITABLE_STRATEGIES: ReadonlySet<string> = new Set<string>([
   'call_ratio_spread',
   'put_ratio_spread',
   CUSTOM_STRATEGY,
+  ...STOCK_STRATEGY_KEYS,
 ]);
 
 export type EditableFields = Pick<

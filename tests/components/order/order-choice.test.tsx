@@ -8,6 +8,7 @@ test('a stored order shows its ticker and strategy as text', () => {
     <OrderChoice
       symbol="XYZ"
       strategy="bull_call_spread"
+      opening="bull_call_spread"
       editable={{ symbol: false, strategy: false }}
       disabled={false}
       onSymbol={() => undefined}
@@ -25,6 +26,7 @@ test('the strategy picker groups the strategies and emits the one chosen', () =>
     <OrderChoice
       symbol="XYZ"
       strategy={null}
+      opening={null}
       editable={{ symbol: false, strategy: true }}
       disabled={false}
       onSymbol={() => undefined}
@@ -39,6 +41,46 @@ test('the strategy picker groups the strategies and emits the one chosen', () =>
   expect(groups).toEqual(['Single-Leg', 'Vertical Spreads', 'Volatility', 'Advanced']);
   fireEvent.change(picker, { target: { value: 'iron_condor' } });
   expect(onStrategy).toHaveBeenCalledWith('iron_condor');
+  // Long and short stock are the analyzer's: a new order is not offered them.
+  const values = within(picker)
+    .getAllByRole('option')
+    .map((o) => (o as HTMLOptionElement).value);
+  expect(values).toHaveLength(28);
+  expect(values).not.toContain('long_stock');
+  expect(values).not.toContain('short_stock');
+});
+
+test('an order a ticket opened with long stock shows it, offers it back, and not short stock', () => {
+  const onStrategy = vi.fn();
+  const { rerender } = render(
+    <OrderChoice
+      symbol="KO"
+      strategy="long_stock"
+      opening="long_stock"
+      editable={{ symbol: false, strategy: true }}
+      disabled={false}
+      onSymbol={() => undefined}
+      onStrategy={onStrategy}
+    />,
+  );
+  const picker = screen.getByLabelText('Strategy') as HTMLSelectElement;
+  expect(picker.value).toBe('long_stock');
+  expect(picker.selectedOptions[0]?.textContent).toBe('Long Stock');
+  expect(within(picker).queryByRole('option', { name: 'Short Stock' })).toBeNull();
+  // Changed to a covered call, the long stock is still there to go back to.
+  rerender(
+    <OrderChoice
+      symbol="KO"
+      strategy="covered_call"
+      opening="long_stock"
+      editable={{ symbol: false, strategy: true }}
+      disabled={false}
+      onSymbol={() => undefined}
+      onStrategy={onStrategy}
+    />,
+  );
+  fireEvent.change(picker, { target: { value: 'long_stock' } });
+  expect(onStrategy).toHaveBeenCalledWith('long_stock');
 });
 
 test('while the order is being saved the strategy cannot change', () => {
@@ -46,6 +88,7 @@ test('while the order is being saved the strategy cannot change', () => {
     <OrderChoice
       symbol="XYZ"
       strategy="custom"
+      opening="custom"
       editable={{ symbol: false, strategy: true }}
       disabled
       onSymbol={() => undefined}

@@ -2,11 +2,13 @@
  * The metrics strip under the order form (spec 3 §2): the made trade's figures, for the whole
  * order (the metrics are per share of the legs as given: dollars × 100 × size). Which columns
  * show depends on the strategy: a covered call adds its called-away return, credit trades their
- * annualized return, limited-risk trades the reward/risk ratio.
+ * annualized return, limited-risk trades the reward/risk ratio. Shares alone have no expiration:
+ * their probability of profit says the horizon it is measured at.
  */
 import type { CalculatedTrade } from '#api/trades.ts';
 import { formatMoney, formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { OPTION_MULTIPLIER } from '#domain/contracts/contract.ts';
+import { isStockOnly, STOCK_HORIZON_DAYS } from '#domain/orders/stock-trade.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 
 export interface StripCell {
@@ -30,7 +32,10 @@ export function stripCells(strategy: StrategyKey, trade: CalculatedTrade): Strip
         ? trade.breakevens.map((b) => formatMoney(b, 2)).join(' / ')
         : MISSING_VALUE,
     },
-    { label: 'Prob. Profit', value: pct(trade.prob_profit) },
+    {
+      label: isStockOnly(trade.legs) ? `Prob. Profit (${STOCK_HORIZON_DAYS} days)` : 'Prob. Profit',
+      value: pct(trade.prob_profit),
+    },
     { label: 'Return', value: pct(trade.return_acquisition) },
   ];
   if (strategy === 'covered_call') {

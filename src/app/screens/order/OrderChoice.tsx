@@ -1,19 +1,25 @@
 /**
  * The order's ticker and strategy (spec 3 §2): pickers for a new order, read-only otherwise.
- * Strategies are grouped as in the screener.
+ * Strategies are grouped as in the screener. The picker offers the 27 order strategies of spec 3
+ * §3; long and short stock are the analyzer's (spec 2 §3.1), so they are offered only to the order
+ * a ticket opened with one, which can change strategy and back.
  */
 import type { OrderStrategy } from '#api/trades.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { STRATEGY_GROUPS } from '#domain/strategies/definition.ts';
-import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
+import { isStrategyKey, SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 import { TickerPicker } from './TickerPicker.tsx';
 
-const isOrderStrategy = (key: string): key is OrderStrategy =>
-  (SCREENER_STRATEGY_KEYS as readonly string[]).includes(key);
+/** The picker's strategies: the 27, and the stock strategy the order opened with. */
+export function pickerStrategies(opening: OrderStrategy | null): readonly OrderStrategy[] {
+  const offered: readonly OrderStrategy[] = SCREENER_STRATEGY_KEYS;
+  return opening === null || offered.includes(opening) ? offered : [...offered, opening];
+}
 
 export function OrderChoice({
   symbol,
   strategy,
+  opening,
   editable,
   disabled,
   onSymbol,
@@ -21,6 +27,8 @@ export function OrderChoice({
 }: {
   symbol: string | null;
   strategy: OrderStrategy | null;
+  /** The strategy the editor opened with (a ticket's may be long or short stock). */
+  opening: OrderStrategy | null;
   editable: { readonly symbol: boolean; readonly strategy: boolean };
   disabled: boolean;
   onSymbol: (symbol: string) => void;
@@ -45,7 +53,7 @@ export function OrderChoice({
             value={strategy ?? ''}
             disabled={disabled}
             onChange={(e) => {
-              if (isOrderStrategy(e.target.value)) onStrategy(e.target.value);
+              if (isStrategyKey(e.target.value)) onStrategy(e.target.value);
             }}
           >
             <option value="" disabled>
@@ -53,11 +61,13 @@ export function OrderChoice({
             </option>
             {STRATEGY_GROUPS.map((group) => (
               <optgroup key={group} label={group}>
-                {SCREENER_STRATEGY_KEYS.filter((k) => STRATEGIES[k].group === group).map((k) => (
-                  <option key={k} value={k}>
-                    {STRATEGIES[k].title}
-                  </option>
-                ))}
+                {pickerStrategies(opening)
+                  .filter((k) => STRATEGIES[k].group === group)
+                  .map((k) => (
+                    <option key={k} value={k}>
+                      {STRATEGIES[k].title}
+                    </option>
+                  ))}
               </optgroup>
             ))}
           </select>

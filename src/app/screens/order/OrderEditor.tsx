@@ -121,6 +121,7 @@ export function OrderEditor({ init }: { init: EditorInit }) {
       <OrderChoice
         symbol={symbol}
         strategy={strategy}
+        opening={init.strategy}
         editable={editable}
         disabled={pending}
         onSymbol={order.chooseSymbol}

@@ -17,7 +17,7 @@ import { DomainError, ERROR_CATALOGUE } from '#domain/errors.ts';
 import { OrderMode } from '#domain/orders/order-modes.ts';
 import { closingLegs } from '#domain/orders/position-pl.ts';
 import { decodeTicket } from '#domain/orders/ticket.ts';
-import { isScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { isStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { type EditorInit, OrderEditor } from './OrderEditor.tsx';
 import { editorLegs } from './order-draft.ts';
 import '#app/components/forms.css';
@@ -60,7 +60,8 @@ export function OrderEditRoute() {
 /** The editor's starting point from a ticket; throws a DomainError naming what is wrong. */
 function fromTicket(text: string): EditorInit {
   const ticket = decodeTicket(text);
-  if (!isScreenerStrategyKey(ticket.strategy)) {
+  // Any order strategy: the analyzer's long and short stock open here too (spec 2 §3.1).
+  if (!isStrategyKey(ticket.strategy)) {
     throw new DomainError('BAD_REQUEST', {
       message: `Invalid trade ticket: unknown strategy '${ticket.strategy}'.`,
     });

@@ -34,6 +34,16 @@ describe('order editor modes (spec 3 §4)', () => {
     expect(editableFields('adjustOpen', 'call_ratio_spread').quantity).toBe(false);
   });
 
+  test('long and short stock edit their shares on new orders, and nothing of the leg else', () => {
+    for (const strategy of ['long_stock', 'short_stock']) {
+      expect(editableFields('newFromTicket', strategy).quantity).toBe(true);
+      expect(editableFields('new', strategy).quantity).toBe(true);
+      expect(editableFields('newFromTicket', strategy).legStructure).toBe(false);
+      expect(editableFields('adjustOpen', strategy).quantity).toBe(false);
+    }
+    expect(editableFields('new', 'covered_call').quantity).toBe(false);
+  });
+
   test('custom edits leg structure and quantities on new orders only', () => {
     expect(editable('custom')).toEqual([
       'new: account symbol strategy legStructure quantity expirationAndStrike limitPrice size comment',
