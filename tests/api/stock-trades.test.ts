@@ -150,7 +150,19 @@ describe('the trade log (PUT /trades)', () => {
     expect(position.data).toMatchObject({ strategy: 'long_stock', delta: 2, theta: 0 });
     expect(position.madeTrade.max_loss).toBeCloseTo(2 * entry, 9);
 
-    const exit = cents(entry + 1.25);
+    // Adjusting the opening fill moves the figures fixed at the open with it.
+    const refill = cents(entry - 0.5);
+    const adjusted = await alice.request(`/api/v1/trades/${made.orderId}?accountId=${accountId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ legs: shares(200, refill), size: 3, comment: 'stock, refilled' }),
+    });
+    expect(adjusted.status).toBe(200);
+    const moved = (await openPositions()).find((p) => p.openingOrderId === made.orderId)!;
+    expect(moved.accountEffectCents).toBe(-toCents(refill) * 600);
+    expect(moved.initialMarginCents).toBe(toCents(refill) * 600);
+    expect(moved.madeTrade.max_loss).toBeCloseTo(2 * refill, 9);
+
+    const exit = cents(refill + 1.25);
     const closed = await alice.request(`/api/v1/trades/${made.orderId}?accountId=${accountId}`, {
       method: 'PUT',
       body: JSON.stringify({ legs: shares(-200, exit), size: 3, comment: '' }),

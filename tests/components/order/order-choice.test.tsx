@@ -1,6 +1,7 @@
 /** The order's ticker and strategy (spec 3 §2): pickers for a new order, read-only otherwise. */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
+import type { OrderStrategy } from '#api/trades.ts';
 import { OrderChoice } from '#app/screens/order/OrderChoice.tsx';
 
 test('a stored order shows its ticker and strategy as text', () => {
@@ -52,33 +53,24 @@ test('the strategy picker groups the strategies and emits the one chosen', () =>
 
 test('an order a ticket opened with long stock shows it, offers it back, and not short stock', () => {
   const onStrategy = vi.fn();
-  const { rerender } = render(
+  const choice = (strategy: OrderStrategy) => (
     <OrderChoice
       symbol="KO"
-      strategy="long_stock"
+      strategy={strategy}
       opening="long_stock"
       editable={{ symbol: false, strategy: true }}
       disabled={false}
       onSymbol={() => undefined}
       onStrategy={onStrategy}
-    />,
+    />
   );
+  const { rerender } = render(choice('long_stock'));
   const picker = screen.getByLabelText('Strategy') as HTMLSelectElement;
   expect(picker.value).toBe('long_stock');
   expect(picker.selectedOptions[0]?.textContent).toBe('Long Stock');
   expect(within(picker).queryByRole('option', { name: 'Short Stock' })).toBeNull();
   // Changed to a covered call, the long stock is still there to go back to.
-  rerender(
-    <OrderChoice
-      symbol="KO"
-      strategy="covered_call"
-      opening="long_stock"
-      editable={{ symbol: false, strategy: true }}
-      disabled={false}
-      onSymbol={() => undefined}
-      onStrategy={onStrategy}
-    />,
-  );
+  rerender(choice('covered_call'));
   fireEvent.change(picker, { target: { value: 'long_stock' } });
   expect(onStrategy).toHaveBeenCalledWith('long_stock');
 });
