@@ -1,8 +1,8 @@
 /**
  * Long stock from a ticket, in Chromium at 375px and 1280px: the analyzer's card opens the order
  * editor at /order/open/{ticket} with one stock leg (shares and price editable, no option
- * fields), the metrics of shares alone, the submit, and the position in the trade log with its
- * P/L marked to the last price.
+ * fields), the metrics of shares alone, the submit, the position in the trade log with its
+ * P/L marked to the last price, and its close by hand with the P/L realized.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -97,6 +97,24 @@ describe.each(VIEWPORTS)('long stock from a ticket at %s width', (name, viewport
       expect.stringMatching(/^STOCK\s+BUY\s+200\s+—\s+—/),
     ]);
     await screenshot(page, `stock-order-${name}-trade-log`);
+
+    // Closed by hand (shares never expire): the shares sold at the mark, the P/L realized.
+    await button(page, 'Close').click();
+    await page.waitForURL('**/order/close/*');
+    await page.getByText('Realized PL').waitFor();
+    await expect(page.locator('.legs-table tbody tr').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^STOCK\s+SELL\s+200\s+—\s+—/),
+    ]);
+    const exit = Number(await page.getByLabel('Leg 1 limit price').inputValue());
+    expect(Math.abs(exit - entry)).toBeLessThan(entry * 0.05);
+    await button(page, 'Send To').click();
+    await page.locator('.send-to-menu ion-item', { hasText: 'Trade Log' }).click();
+    await page.waitForURL('**/trades?**');
+    await page.locator('ion-segment-button', { hasText: 'Closed' }).click();
+    const closed = page.locator('tr.trade-row', { hasText: 'Long Stock' });
+    await closed.waitFor();
+    const realized = formatMoney(Math.round((exit - entry) * 200 * 100) / 100, 2);
+    await expect(closed.locator('[data-column="pl"]').textContent()).resolves.toBe(realized);
     await context.close();
   });
 });
