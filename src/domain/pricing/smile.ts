@@ -14,7 +14,7 @@
  * 3. On a grid of `SMILE_CELLS` cells even in k over ±8 standard deviations of the widest quote,
  *    plus a node at every quoted strike (so a trade's strikes, always quoted ones, are read exactly)
  *    and the cell from price 0, each node holds the smile's undiscounted call price
- *    c(K) = F·Φ(d1) − K·Φ(d2) and its CDF in closed form: with d2 = −k/√w − √w/2,
+ *    c(K) = F·Φ(d1) − K·Φ(d2) (Black at w(k)) and its CDF in closed form: with d2 = −k/√w − √w/2,
  *    P(S_T ≤ K) = 1 + c′(K) = Φ(−d2) + φ(d2)·w′(k)/(2√w).
  * 4. No butterfly arbitrage means a non-negative density, i.e. a non-decreasing CDF in [0, 1]: the
  *    nodes are checked, and an arbitrageable smile is repaired (clamped to [0, 1], then a running
@@ -49,7 +49,7 @@ export interface SmileFitInput {
 }
 
 /** Cells of the grid: the table's resolution (see the module comment). */
-export const SMILE_CELLS = 160;
+export const SMILE_CELLS = 100;
 /** Half-width of the grid in standard deviations of the widest quote. */
 const SMILE_RANGE_SD = 8;
 
@@ -156,13 +156,6 @@ function totalVariance(
   return [value, slope];
 }
 
-/** Undiscounted Black-Scholes call E[(S_T − K)⁺] at forward F, log-moneyness k and total variance w. */
-function forwardCall(forward: number, k: number, w: number): number {
-  const sd = Math.sqrt(w);
-  const d1 = -k / sd + 0.5 * sd;
-  return forward * (normCdf(d1) - Math.exp(k) * normCdf(d1 - sd));
-}
-
 /** The expiration's smile and distribution table; null without a usable quote or time left. */
 export function fitSmile(input: SmileFitInput): SmileTable | null {
   const { spot, years } = input;
@@ -192,16 +185,18 @@ export function fitSmile(input: SmileFitInput): SmileTable | null {
   let repairs = 0;
   for (let i = 1; i < size; i++) {
     const k = ks[i - 1]!;
-    x[i] = forward * Math.exp(k);
+    const moneyness = Math.exp(k);
+    x[i] = forward * moneyness;
     const [wk, slope] = totalVariance(points.k, w, slopes, k);
     const sd = Math.sqrt(wk);
     const d2 = -k / sd - 0.5 * sd;
-    const raw = normCdf(-d2) + (normPdf(d2) * slope) / (2 * sd);
+    const below = normCdf(d2);
+    const raw = 1 - below + (normPdf(d2) * slope) / (2 * sd);
     const repaired = Math.max(cdf[i - 1]!, Math.min(1, raw));
     // Rounding at the far tails (raw ≈ 1 + 1e-16) is no arbitrage.
     if (Math.abs(repaired - raw) > 1e-12) repairs++;
     cdf[i] = repaired;
-    call[i] = forwardCall(forward, k, wk);
+    call[i] = forward * (normCdf(d2 + sd) - moneyness * below);
   }
   // The mass beyond the grid (< 1e-15 of a lognormal) is left out: the table is a distribution.
   cdf[size - 1] = 1;

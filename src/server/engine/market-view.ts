@@ -160,15 +160,19 @@ export class MarketView {
     if (table !== undefined) return table;
     const o = this.cols.options;
     const c = this.cols.underlyings;
-    const quotes: SmileQuote[] = [];
+    const g = this.cols.groups;
+    // The (underlying, expiration) group's rows; a capture keeps no groups: its underlying's rows.
     let group = -1;
-    for (let row = c.optionStart[u]!; row < c.optionEnd[u]!; row++) {
+    for (let i = c.groupStart[u]!; i < c.groupEnd[u]!; i++) if (g.expiration[i] === e) group = i;
+    const from = group >= 0 ? g.start[group]! : c.optionStart[u]!;
+    const to = group >= 0 ? g.end[group]! : c.optionEnd[u]!;
+    const quotes: SmileQuote[] = [];
+    for (let row = from; row < to; row++) {
       if (o.expiration[row] !== e) continue;
-      group = o.group[row]!;
       quotes.push({ strike: o.strike[row]!, isCall: o.right[row] === 1, iv: o.iv[row]! });
     }
     // The forward the chain is priced on (VIX's mean-reverting one), where the columns have it.
-    const groupForward = group >= 0 ? (this.cols.groups.forward[group] ?? Number.NaN) : Number.NaN;
+    const groupForward = group >= 0 ? g.forward[group]! : Number.NaN;
     const forward = groupForward > 0 ? groupForward : undefined;
     table = fitSmile({
       expiration: this.expirations[e]!,
