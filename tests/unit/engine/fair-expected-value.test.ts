@@ -24,6 +24,7 @@ import type { ScanSpec } from '#server/engine/scan-spec.ts';
 import { tradeInput } from '#server/engine/trade-input.ts';
 import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
+import { FOUR_LEGS } from './tiny-market.ts';
 
 const AS_OF = Date.parse('2026-03-04T15:30:00Z');
 const TIME_SPREADS: ReadonlySet<ScreenerStrategyKey> = new Set([
@@ -40,13 +41,6 @@ const TIME_SPREADS: ReadonlySet<ScreenerStrategyKey> = new Set([
  */
 const TOLERANCE = 1e-9;
 const TIME_SPREAD_TOLERANCE = 0.35;
-
-const FOUR_LEGS = [
-  { kind: 'option', right: 'PUT', quantity: 1 },
-  { kind: 'option', right: 'PUT', quantity: -1, strike: 'greater' },
-  { kind: 'option', right: 'CALL', quantity: -1, strike: 'greater' },
-  { kind: 'option', right: 'CALL', quantity: 1, strike: 'greater' },
-] as const;
 
 const market = createSimulatedMarket({ seed: 1, universe: 'M', hours: 'always' }, { clock: () => AS_OF });
 

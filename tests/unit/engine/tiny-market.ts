@@ -310,3 +310,11 @@ export async function scanTiny(
     warn: () => {},
   });
 }
+
+/** Custom legs of a 4-leg scan: a put spread below a call spread (strikes ascending). */
+export const FOUR_LEGS = [
+  { kind: 'option', right: 'PUT', quantity: 1 },
+  { kind: 'option', right: 'PUT', quantity: -1, strike: 'greater' },
+  { kind: 'option', right: 'CALL', quantity: -1, strike: 'greater' },
+  { kind: 'option', right: 'CALL', quantity: 1, strike: 'greater' },
+] as const;
