@@ -15,6 +15,8 @@ import { expiryInstant } from '../contracts/expiry.ts';
 import type { BsBatchInput, BsBatchOutput } from '../pricing/batch.ts';
 import { bsPrice } from '../pricing/black-scholes.ts';
 import { bsKernel } from '../pricing/bs-kernel.ts';
+import type { SmileTable } from '../pricing/smile.ts';
+import { horizonDistribution, type TerminalDistribution } from '../pricing/terminal-distribution.ts';
 import { fillPrice } from './bid-ask.ts';
 import type { TradeInput } from './types.ts';
 
@@ -49,8 +51,12 @@ export interface Position {
   readonly dividendYield: number;
   /** Drift of the probability measure (default r − q). */
   readonly drift: number;
-  /** σ of the probability measure: the underlying's ATM IV. */
+  /** The underlying's ATM IV: σ of the lognormal model. */
   readonly sigma: number;
+  /** Distribution of the price at the horizon: the smile's or the lognormal (terminal-distribution.ts). */
+  readonly distribution: TerminalDistribution;
+  /** The chain's smiles the input brought (prob_otm reads each leg's own expiration's). */
+  readonly smiles: readonly SmileTable[];
   readonly asOfMs: number;
   readonly horizonMs: number;
   /** Years and days from now to the horizon (ACT/365, 0 if past). */
@@ -102,16 +108,23 @@ export function buildPosition(input: TradeInput): Position {
   const firstExpiry = Math.min(...options.map((l) => l.expiryMs));
   const horizonMs = input.horizonMs ?? (options.length > 0 ? firstExpiry : env.asOfMs);
   const ms = Math.max(horizonMs - env.asOfMs, 0);
+  const years = ms / MS_PER_YEAR;
+  const drift = env.drift ?? env.riskFreeRate - underlying.dividendYield;
+  const smiles = input.smiles ?? [];
+  // The smile of the horizon when the horizon is an option expiration (not an earlier date).
+  const smile = smiles.find((t) => expiryInstant(t.expiration) === horizonMs);
   return {
     legs,
     spot: underlying.price,
     rate: env.riskFreeRate,
     dividendYield: underlying.dividendYield,
-    drift: env.drift ?? env.riskFreeRate - underlying.dividendYield,
+    drift,
     sigma: underlying.iv,
+    distribution: horizonDistribution(smile, underlying.price, years, underlying.iv, drift),
+    smiles,
     asOfMs: env.asOfMs,
     horizonMs,
-    years: ms / MS_PER_YEAR,
+    years,
     days: ms / MS_PER_DAY,
     cost: legs.reduce((sum, l) => sum + l.weight * l.fill, 0),
     linear: options.every((l) => l.expiryMs <= horizonMs),

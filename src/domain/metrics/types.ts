@@ -7,6 +7,7 @@
  * compounded per year, times as epoch ms.
  */
 import type { Contract } from '../contracts/contract.ts';
+import type { SmileTable } from '../pricing/smile.ts';
 import type { StrategyKey } from '../strategies/strategy-key.ts';
 
 /** One leg with its market: quantity signed (+ buy, − sell); stock legs count shares. */
@@ -25,7 +26,7 @@ export interface UnderlyingState {
   readonly symbol: string;
   /** Last price per share. */
   readonly price: number;
-  /** At-the-money implied volatility, annualised: the σ of every strategy probability. */
+  /** At-the-money implied volatility, annualised: the σ of the lognormal probability model. */
   readonly iv: number;
   /** Continuous dividend yield per year (0.02 = 2%), ≥ 0. */
   readonly dividendYield: number;
@@ -63,6 +64,13 @@ export interface TradeInput {
    * Legs expiring later are valued by Black-Scholes-Merton at this date.
    */
   readonly horizonMs?: number;
+  /**
+   * The chain's fitted smiles (`fitSmile`), one per expiration the caller has: the probabilities
+   * and expected value use the horizon expiration's (the `smile` model), and each leg's prob_otm
+   * its own expiration's. Without one (or at a horizon that is no expiration) the flat-σ lognormal
+   * at the ATM IV (docs/METRICS.md "Probabilities and expected value").
+   */
+  readonly smiles?: readonly SmileTable[];
 }
 
 /** Units of a scenario shift (spec 2 §3.6, spec 3 §3). */

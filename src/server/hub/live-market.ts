@@ -7,6 +7,8 @@
  * cached for the snapshot's layout; a relisting brings a new snapshot and a new `LiveMarket`.
  */
 import type { Contract, OptionContract } from '#domain/contracts/contract.ts';
+import type { SmileTable } from '#domain/pricing/smile.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { MarketView } from '../engine/market-view.ts';
 import type { MarketSnapshot } from '../market/snapshot.ts';
 
@@ -23,10 +25,14 @@ export class LiveMarket {
   readonly #underlyings = new Map<string, number>();
   readonly #expirations: ReadonlyMap<string, number>;
   readonly #options = new Map<string, number>();
+  readonly #model: ProbabilityModel;
+  /** The smiles fitted to the current frame, shared by its views (a tick's pass makes several). */
+  #smiles = { time: Number.NaN, fits: new Map<number, SmileTable | null>() };
 
-  constructor(snapshot: MarketSnapshot, riskFreeRate: number) {
+  constructor(snapshot: MarketSnapshot, riskFreeRate: number, model: ProbabilityModel = 'smile') {
     this.snapshot = snapshot;
     this.#rate = riskFreeRate;
+    this.#model = model;
     snapshot.symbols.forEach((s, u) => {
       this.#underlyings.set(s, u);
     });
@@ -37,7 +43,10 @@ export class LiveMarket {
   view(): MarketView {
     const frame = this.snapshot.front();
     const s = this.snapshot;
+    if (this.#smiles.time !== frame.time) this.#smiles = { time: frame.time, fits: new Map() };
     return new MarketView({
+      probabilityModel: this.#model,
+      smiles: this.#smiles.fits,
       cols: frame,
       symbols: s.symbols,
       expirations: s.expirations,
