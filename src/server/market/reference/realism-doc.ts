@@ -4,12 +4,14 @@
  * of the real chains (realism.json).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { projectRoot } from '#server/config.ts';
 import { chainStats } from './chain-stats.ts';
 import { type RealismStats, realismStats, realismTable } from './realism.ts';
 import { simulatedSample } from './samples.ts';
 
 export const REALISM_FILE = new URL('./realism.json', import.meta.url);
-const DOC = new URL('../../../../docs/MARKET.md', import.meta.url);
+const DOC = resolve(projectRoot, 'docs/MARKET.md');
 const BEGIN = '<!-- realism table: written by src/server/market/reference/realism-report.ts -->';
 const END = '<!-- end of realism table -->';
 
