@@ -5,8 +5,14 @@
  *
  * The fit, once per (underlying, expiration) and market instant:
  * 1. One implied volatility per strike, from the out-of-the-money option (puts below the forward
- *    F, S·e^{(r−q)T} unless the chain prices on another, e.g. VIX's; calls at or above; the other side where that one has no positive IV), as
- *    total variance w = σ²T at log-moneyness k = ln(K/F).
+ *    F, S·e^{(r−q)T} unless the chain prices on another, e.g. VIX's; calls at or above; the other
+ *    side where that one has no positive IV), as total variance w = σ²T at log-moneyness
+ *    k = ln(K/F). The vols must be European-equivalent: a distribution at the expiry prices only
+ *    what is paid at the expiry. An American option's quote also holds the right to exercise
+ *    early, so its mid (or a Black vol implied from it) would read that premium as extra
+ *    probability in the tails; the chain's `iv` column is the surface vol each option is priced
+ *    at (the early-exercise premium is added on top of the European price at that vol), so the
+ *    callers pass it, not a vol implied from the mid.
  * 2. w(k) is the monotone cubic (Fritsch–Carlson) through those points. Beyond the outermost
  *    strikes a wing whose variance grows outward continues as a line with the last secant's slope
  *    (capped by Lee's moment bound, slope < 2); one that falls outward goes flat. C¹ in between,

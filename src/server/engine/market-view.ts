@@ -151,7 +151,10 @@ export class MarketView {
 
   /**
    * The smile fitted to underlying `u`'s options of expiration `e` (every strike's IV, `fitSmile`),
-   * once per instant; null with the lognormal model, past the expiry, or without a usable IV.
+   * once per instant; null with the lognormal model, past the expiry, or without a usable IV. The
+   * IVs are the chain's `iv` column, the European-equivalent surface vol each option is priced at:
+   * an American mid also holds an early-exercise premium that no distribution at the expiry
+   * prices (docs/METRICS.md, "Probabilities and expected value").
    */
   smileTable(u: number, e: number): SmileTable | null {
     if (this.probabilityModel !== 'smile') return null;
