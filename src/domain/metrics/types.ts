@@ -6,7 +6,9 @@
  * multiplies by 100. Fractions stay fractions (0.05 is 5%). σ annualised, rates continuously
  * compounded per year, times as epoch ms.
  */
+
 import type { Contract } from '../contracts/contract.ts';
+import type { ExerciseStyle } from '../contracts/exercise-style.ts';
 import type { SmileTable } from '../pricing/smile.ts';
 import type { StrategyKey } from '../strategies/strategy-key.ts';
 
@@ -30,6 +32,11 @@ export interface UnderlyingState {
   readonly iv: number;
   /** Continuous dividend yield per year (0.02 = 2%), ≥ 0. */
   readonly dividendYield: number;
+  /**
+   * Exercise style of its options (`exerciseStyleOf`): how an option still alive at a valuation
+   * instant is valued (docs/METRICS.md, "The model"); European when not given.
+   */
+  readonly exerciseStyle?: ExerciseStyle;
   /** Average true range, $ per share. */
   readonly atr?: number;
   /** Standard deviation of daily returns over 21 days, annualised (a fraction). */
@@ -61,7 +68,7 @@ export interface TradeInput {
   readonly bidAskLevel: number;
   /**
    * Evaluation date, epoch ms. Default: the first option expiration (for stock-only trades: now).
-   * Legs expiring later are valued by Black-Scholes-Merton at this date.
+   * Legs expiring later are valued at this date by their exercise style's model (position.ts).
    */
   readonly horizonMs?: number;
   /**

@@ -3,6 +3,7 @@
  * the risk-free rate, plus per-expiration lookups (expiry instant, day number, cycle) computed
  * once per scan. Plain data (`MarketInstant`) crosses to the workers; each side builds its view.
  */
+import { exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { expirationCycleOf } from '#domain/filters/calendar-codes.ts';
 import { epochDayOf } from '#domain/filters/date-range.ts';
@@ -125,7 +126,7 @@ export class MarketView {
 
   /**
    * The underlying as the trade metrics take it (docs/ENGINE.md "Market inputs"): last price, the
-   * 30-day ATM IV as σ of the probabilities, dividend yield, and the reference levels (ATR, 21-day
+   * 30-day ATM IV as σ of the probabilities, dividend yield, its options' exercise style, and the reference levels (ATR, 21-day
    * realised volatility as std21, SMA 200, 52-week range, analyst target, EPS; forward EPS is the
    * previous close over the forward P/E). Missing levels are NaN, which the metrics treat as unknown.
    */
@@ -138,6 +139,7 @@ export class MarketView {
       price: c.last[u]!,
       iv: c.iv[u]!,
       dividendYield: Number.isFinite(q) && q > 0 ? q : 0,
+      exerciseStyle: exerciseStyleOf(c.kind[u]!),
       atr: c.atr[u]!,
       std21: c.rv[u]!,
       sma200: c.sma200[u]!,

@@ -17,6 +17,7 @@
  * Units as the domain's: per share of the position, fractions stay fractions; null is NaN here.
  */
 
+import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
 import { fillPrice } from '#domain/metrics/bid-ask.ts';
 import {
   piecewiseExpectedPLIn,
@@ -67,6 +68,7 @@ interface KernelPosition {
   spot: number;
   rate: number;
   dividendYield: number;
+  american: boolean;
   drift: number;
   sigma: number;
   distribution: TerminalDistribution;
@@ -225,6 +227,7 @@ export class TradeKernel {
       spot: 0,
       rate: view.rate,
       dividendYield: 0,
+      american: false,
       drift: 0,
       sigma: 0,
       distribution: new LognormalDistribution(0, 0, 0, 0),
@@ -247,6 +250,7 @@ export class TradeKernel {
     const p = this.pos;
     p.spot = state.price;
     p.dividendYield = state.dividendYield;
+    p.american = state.exerciseStyle === ExerciseStyle.American;
     p.drift = this.#view.rate - state.dividendYield;
     p.sigma = state.iv;
     const c = this.#view.cols.underlyings;

@@ -4,6 +4,7 @@
  * listed quote, and once its series has expired and rolled off, at its intrinsic value.
  */
 import type { Contract, Leg } from '#domain/contracts/contract.ts';
+import { exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import type { LegQuote, PricingEnv, UnderlyingState } from '#domain/metrics/types.ts';
 import type { SeriesByExpiration } from '#domain/orders/expiration-series.ts';
@@ -80,7 +81,7 @@ export function markPrice(market: MarketProvider, contract: Contract, nowMs: num
 export function underlyingState(market: MarketProvider, symbol: string): UnderlyingState | undefined {
   const detail = market.detail(symbol);
   if (!detail) return undefined;
-  const { quote, fundamentals, technicals, volatility, events } = detail;
+  const { info, quote, fundamentals, technicals, volatility, events } = detail;
   const q = fundamentals.dividendYield;
   const forwardPe = fundamentals.forwardPe;
   return {
@@ -88,6 +89,7 @@ export function underlyingState(market: MarketProvider, symbol: string): Underly
     price: quote.last,
     iv: volatility.iv,
     dividendYield: Number.isFinite(q) && q > 0 ? q : 0,
+    exerciseStyle: exerciseStyleOf(info.kind),
     atr: technicals.atr,
     // The metrics want the annualised deviation of daily returns: the 21-session realised vol.
     std21: volatility.rv,
