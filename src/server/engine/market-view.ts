@@ -33,20 +33,24 @@ export interface MarketInstant {
 const MS_PER_YEAR = 365 * 86_400_000;
 
 /**
- * Fitted smiles of the latest instants, shared by the views of one instant (each scan builds its
- * own view of the pinned frame): a smile is fitted once per (underlying, expiration) and instant.
- * Keyed by frame, time and rate; two instants kept (the double-buffered frames).
+ * Fits carried from frame to frame (per thread), by underlying × expiration count + expiration.
+ * A fit is reused while everything it read is unchanged: the chain's IVs (a checksum of the
+ * group's rows), the time to expiry and forward the chain priced them at (the market rewrites a
+ * group's `years` and `forward` only when it reprices that chain), the last price, the rate and
+ * the dividend yield. Each tick reprices only the underlyings that moved, so a new frame refits
+ * only those chains; a scan, the live hub and the trade routes share the fits.
  */
-const sharedSmiles: { key: string; smiles: Map<number, SmileTable | null> }[] = [];
-
-function smilesOf(key: string): Map<number, SmileTable | null> {
-  const found = sharedSmiles.find((s) => s.key === key);
-  if (found) return found.smiles;
-  const smiles = new Map<number, SmileTable | null>();
-  sharedSmiles.unshift({ key, smiles });
-  sharedSmiles.length = Math.min(sharedSmiles.length, 2);
-  return smiles;
+interface CarriedFit {
+  readonly expiration: string;
+  readonly years: number;
+  readonly forward: number;
+  readonly spot: number;
+  readonly rate: number;
+  readonly dividendYield: number;
+  readonly ivSum: number;
+  readonly table: SmileTable | null;
 }
+const carriedFits = new Map<number, CarriedFit>();
 
 /** The parts of a view: columns, string tables, instant and rate. */
 export interface ViewParts {
@@ -103,10 +107,7 @@ export class MarketView {
     this.asOfMs = parts.asOfMs;
     this.rate = parts.riskFreeRate;
     this.probabilityModel = source.probabilityModel ?? 'smile';
-    this.#smiles =
-      'buffers' in source
-        ? smilesOf(`${source.frameIndex}:${source.asOfMs}:${source.riskFreeRate}`)
-        : (source.smiles ?? new Map<number, SmileTable | null>());
+    this.#smiles = ('smiles' in source ? source.smiles : undefined) ?? new Map<number, SmileTable | null>();
     const n = this.expirations.length;
     const tables = 'expirationTables' in source ? source.expirationTables : undefined;
     this.expiryMs = tables?.expiryMs ?? new Float64Array(n);
@@ -133,12 +134,11 @@ export class MarketView {
   underlyingState(u: number): UnderlyingState {
     const c = this.cols.underlyings;
     const forwardPe = c.forwardPe[u]!;
-    const q = c.dividendYield[u]!;
     return {
       symbol: this.symbols[u]!,
       price: c.last[u]!,
       iv: c.iv[u]!,
-      dividendYield: Number.isFinite(q) && q > 0 ? q : 0,
+      dividendYield: this.dividendYield(u),
       exerciseStyle: exerciseStyleOf(c.kind[u]!),
       atr: c.atr[u]!,
       std21: c.rv[u]!,
@@ -149,6 +149,12 @@ export class MarketView {
       epsTtm: c.epsTtm[u]!,
       forwardEps: forwardPe > 0 ? c.prevClose[u]! / forwardPe : Number.NaN,
     };
+  }
+
+  /** The underlying's continuous dividend yield, 0 when missing. */
+  dividendYield(u: number): number {
+    const q = this.cols.underlyings.dividendYield[u]!;
+    return Number.isFinite(q) && q > 0 ? q : 0;
   }
 
   /**
@@ -163,6 +169,15 @@ export class MarketView {
     const key = u * this.expirations.length + e;
     let table = this.#smiles.get(key);
     if (table !== undefined) return table;
+    table = this.#fitSmile(u, e, key);
+    this.#smiles.set(key, table);
+    return table;
+  }
+
+  /** `smileTable` without this view's own cache: a carried fit when its inputs are unchanged. */
+  #fitSmile(u: number, e: number, key: number): SmileTable | null {
+    const viewYears = Math.max(this.expiryMs[e]! - this.asOfMs, 0) / MS_PER_YEAR;
+    if (!(viewYears > 0)) return null;
     const o = this.cols.options;
     const c = this.cols.underlyings;
     const g = this.cols.groups;
@@ -172,23 +187,47 @@ export class MarketView {
     const from = group >= 0 ? g.start[group]! : c.optionStart[u]!;
     const to = group >= 0 ? g.end[group]! : c.optionEnd[u]!;
     const quotes: SmileQuote[] = [];
+    let ivSum = 0;
     for (let row = from; row < to; row++) {
       if (o.expiration[row] !== e) continue;
-      quotes.push({ strike: o.strike[row]!, isCall: o.right[row] === 1, iv: o.iv[row]! });
+      const iv = o.iv[row]!;
+      quotes.push({ strike: o.strike[row]!, isCall: o.right[row] === 1, iv });
+      ivSum += iv * (row - from + 1);
     }
-    // The forward the chain is priced on (VIX's mean-reverting one), where the columns have it.
+    // The forward the chain is priced on (VIX's mean-reverting one), and the time to expiry its
+    // IVs were priced at (a chain the last tick did not reprice still holds an earlier instant's
+    // quotes), where the columns have them.
     const groupForward = group >= 0 ? g.forward[group]! : Number.NaN;
     const forward = groupForward > 0 ? groupForward : undefined;
-    table = fitSmile({
-      expiration: this.expirations[e]!,
-      spot: c.last[u]!,
-      years: Math.max(this.expiryMs[e]! - this.asOfMs, 0) / MS_PER_YEAR,
-      rate: this.rate,
-      dividendYield: this.underlyingState(u).dividendYield,
-      forward,
-      quotes,
-    });
-    this.#smiles.set(key, table);
+    const groupYears = group >= 0 ? g.years[group]! : Number.NaN;
+    const years = groupYears > 0 ? groupYears : viewYears;
+    const spot = c.last[u]!;
+    const dividendYield = this.dividendYield(u);
+    const expiration = this.expirations[e]!;
+    const carried = group >= 0 ? carriedFits.get(key) : undefined;
+    if (
+      carried &&
+      carried.expiration === expiration &&
+      carried.years === years &&
+      carried.forward === (forward ?? 0) &&
+      carried.spot === spot &&
+      carried.rate === this.rate &&
+      carried.dividendYield === dividendYield &&
+      carried.ivSum === ivSum
+    )
+      return carried.table;
+    const table = fitSmile({ expiration, spot, years, rate: this.rate, dividendYield, forward, quotes });
+    if (group >= 0)
+      carriedFits.set(key, {
+        expiration,
+        years,
+        forward: forward ?? 0,
+        spot,
+        rate: this.rate,
+        dividendYield,
+        ivSum,
+        table,
+      });
     return table;
   }
 

@@ -7,7 +7,6 @@
  * cached for the snapshot's layout; a relisting brings a new snapshot and a new `LiveMarket`.
  */
 import type { Contract, OptionContract } from '#domain/contracts/contract.ts';
-import type { SmileTable } from '#domain/pricing/smile.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { MarketView } from '../engine/market-view.ts';
 import type { MarketSnapshot } from '../market/snapshot.ts';
@@ -26,8 +25,8 @@ export class LiveMarket {
   readonly #expirations: ReadonlyMap<string, number>;
   readonly #options = new Map<string, number>();
   readonly #model: ProbabilityModel;
-  /** The smiles fitted to the current frame, shared by its views (a tick's pass makes several). */
-  #smiles = { time: Number.NaN, fits: new Map<number, SmileTable | null>() };
+  /** The expirations' instants and cycles, the same for every frame of the snapshot. */
+  #expirationTables: MarketView | undefined;
 
   constructor(snapshot: MarketSnapshot, riskFreeRate: number, model: ProbabilityModel = 'smile') {
     this.snapshot = snapshot;
@@ -43,10 +42,9 @@ export class LiveMarket {
   view(): MarketView {
     const frame = this.snapshot.front();
     const s = this.snapshot;
-    if (this.#smiles.time !== frame.time) this.#smiles = { time: frame.time, fits: new Map() };
-    return new MarketView({
+    const view = new MarketView({
       probabilityModel: this.#model,
-      smiles: this.#smiles.fits,
+      ...(this.#expirationTables ? { expirationTables: this.#expirationTables } : {}),
       cols: frame,
       symbols: s.symbols,
       expirations: s.expirations,
@@ -54,6 +52,8 @@ export class LiveMarket {
       asOfMs: frame.time,
       riskFreeRate: this.#rate,
     });
+    this.#expirationTables ??= view;
+    return view;
   }
 
   underlyingRow(symbol: string): number {
