@@ -134,7 +134,12 @@ async function worstError(strategy: ScreenerStrategyKey, model: ProbabilityModel
         Math.min(...rows.map((row) => view.expiryMs[o.expiration[row]!]! - view.asOfMs)) / MS_PER_YEAR;
       const r = view.rate;
       const growth = Math.exp(r * years);
-      const forward = view.distribution(g.u, o.expiration[rows[0]!]!).mean;
+      // The horizon: the first expiration (a time spread's front).
+      const front =
+        o.expiration[
+          rows.reduce((a, b) => (view.expiryMs[o.expiration[b]!]! < view.expiryMs[o.expiration[a]!]! ? b : a))
+        ]!;
+      const forward = view.distribution(g.u, front).mean;
       // The spot the chain's forward is priced from.
       const spot = forward * Math.exp(-(r - state.dividendYield) * years);
       let carry = 0;
@@ -161,14 +166,15 @@ async function worstError(strategy: ScreenerStrategyKey, model: ProbabilityModel
         carry += w * mid * (growth - 1);
         // The chain prices an American option whose European price is below its exercise value
         // at its American price, at the same vol (docs/MARKET.md): the mid holds that premium,
-        // which a position held to the horizon never collects.
+        // which a leg held to its expiry at the horizon never collects (a later leg is valued at
+        // its American price there: no premium is lost).
         const intrinsic = Math.max(isCall ? spot - K : K - spot, 0);
         const european = bsPrice(isCall, spot, K, years, r, state.dividendYield, iv);
         const theoretical =
           american && european < intrinsic
             ? americanPrice(isCall, spot, K, years, r, state.dividendYield, iv)
             : european;
-        premium += w * (theoretical - european) * growth;
+        if (o.expiration[row] === front) premium += w * (theoretical - european) * growth;
         // The chain's spot is the last price to half a cent (the last is it rounded to the cent).
         const exerciseHigh = Math.max(isCall ? state.price + 0.005 - K : K - state.price + 0.005, 0);
         const floored = american && exerciseHigh > 0 && leg.bid <= ceilToTick(exerciseHigh) + 1e-9;
