@@ -78,6 +78,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     market: () => market,
     workers: config.scan.workers ?? undefined,
     timeBudgetMs: config.scan.timeBudgetMs,
+    probabilityModel: config.probabilityModel,
     warn: (msg) => app.log.warn(msg),
   });
   const app = Fastify({
@@ -144,7 +145,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       marketEnvironmentRoutes(api, { market });
       if (config.devTools) devClockRoutes(api, { clock });
       tradeAccountRoutes(api, { db });
-      tradeRoutes(api, { db, market });
+      tradeRoutes(api, { db, market, probabilityModel: config.probabilityModel });
       marketDataRoutes(api, { market });
       scanRoutes(api, { db });
       scanListRoutes(api, { db });
@@ -159,7 +160,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // The payment processor's own pages (the checkout frame's store), outside the API.
   await mountStore(app, billing.billing.processor);
   // Live updates (docs/LIVE.md): the same authenticator and market as the API.
-  await mountTradesHub(app, { authenticator, market, config: config.hub });
+  await mountTradesHub(app, {
+    authenticator,
+    market,
+    config: config.hub,
+    probabilityModel: config.probabilityModel,
+  });
   await serveApp(app, config.staticDir);
   let settlement: RunningJob | null = null;
   let lifecycle: RunningJob | null = null;

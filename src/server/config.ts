@@ -2,8 +2,10 @@
  * Server configuration, read once from the environment. Every default is embedded, so
  * `npm start` needs no setup; each production part is switched on by one variable.
  */
+
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { type StripeConfig, stripeConfigFromEnv } from './billing/stripe/stripe-config.ts';
 import { type HubConfig, hubConfigFromEnv } from './hub/hub-config.ts';
 import { type SimulatorConfig, simulatorConfigFromEnv } from './market/sim-config.ts';
@@ -45,6 +47,8 @@ export interface Config {
   readonly market: SimulatorConfig;
   /** Scan engine: worker threads (SCAN_WORKERS, default min(2, cores); 0 scans in-process) and the time budget of a scan (SCAN_TIME_BUDGET_MS, default 20,000). */
   readonly scan: { readonly workers: number | null; readonly timeBudgetMs: number };
+  /** The distribution of every probability and expected value (PROBABILITY_MODEL: `smile`, the default, or `lognormal`; docs/METRICS.md). */
+  readonly probabilityModel: ProbabilityModel;
   /** The live-update hub: keep-alive, time-out and limits (HUB_KEEPALIVE_MS, HUB_CLIENT_TIMEOUT_MS, …; docs/LIVE.md). */
   readonly hub: HubConfig;
   /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; null writes e-mail to `DATA_DIR/outbox` (docs/EMAIL.md). */
@@ -172,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? countFrom(env.SCAN_TIME_BUDGET_MS, 'SCAN_TIME_BUDGET_MS', 600_000)
         : 20_000,
     },
+    probabilityModel: probabilityModelFrom(env.PROBABILITY_MODEL),
     hub: hubConfigFromEnv(env),
     ...mailConfigFrom(env, publicUrl),
     billing: {
@@ -205,6 +210,14 @@ function mailConfigFrom(
     mailFrom: env.MAIL_FROM?.trim() || `"OptionScout" <no-reply@${domain}>`,
     supportEmail: env.SUPPORT_EMAIL?.trim() || `support@${domain}`,
   };
+}
+
+function probabilityModelFrom(value: string | undefined): ProbabilityModel {
+  const v = value?.trim() || 'smile';
+  // A typo must not silently switch every probability to another model.
+  if (v !== 'smile' && v !== 'lognormal')
+    throw new Error(`PROBABILITY_MODEL must be smile or lognormal, got '${v}'`);
+  return v;
 }
 
 function countFrom(value: string, name: string, max: number): number {

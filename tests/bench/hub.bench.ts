@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LiveTradeSpec, TRADES_HUB_PATH } from '#api/hub.ts';
 import type { OptionChainRow } from '#api/market.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { DEFAULT_HUB_CONFIG } from '#server/hub/hub-config.ts';
 import { HubConnection, type HubSocket } from '#server/hub/hub-connection.ts';
 import { TradesHub } from '#server/hub/trades-hub.ts';
@@ -288,17 +289,16 @@ async function connect(
  * the market's update and of the hub's pass per tick, each measured alone (no clients, no other
  * server work in between).
  */
-async function breakdown(pages: (i: number) => LiveTradeSpec[]): Promise<{
-  advance: { p50: number; p95: number };
-  pass: { p50: number; p95: number };
-  trades: number;
-}> {
+async function breakdown(
+  pages: (i: number) => LiveTradeSpec[],
+  probabilityModel: ProbabilityModel,
+): Promise<{ advance: number[]; pass: number[]; trades: number }> {
   let now = Date.now();
   const market = createSimulatedMarket(
     { seed: 1, universe: UNIVERSE as UniverseSize, hours: 'always' },
     { clock: () => now, tickMs: 3_600_000 },
   );
-  const hub = new TradesHub({ market, config: DEFAULT_HUB_CONFIG });
+  const hub = new TradesHub({ market, config: DEFAULT_HUB_CONFIG, probabilityModel });
   for (let i = 0; i < CONNECTIONS; i++) {
     const listeners = new Map<string, (data: Buffer, binary: boolean) => void>();
     const socket: HubSocket = {
@@ -344,8 +344,35 @@ async function breakdown(pages: (i: number) => LiveTradeSpec[]): Promise<{
   const trades = hub.stats.trades;
   hub.close();
   market.close();
-  const round = (x: { p50: number; p95: number }) => ({ p50: Math.round(x.p50), p95: Math.round(x.p95) });
-  return { advance: round(percentiles(advance)), pass: round(percentiles(pass)), trades };
+  return { advance, pass, trades };
+}
+
+const rounded = (samples: readonly number[]) => {
+  const x = percentiles(samples);
+  return { p50: Math.round(x.p50), p95: Math.round(x.p95) };
+};
+
+/**
+ * `breakdown` with the smile model and the lognormal alternative, two rounds each, alternating, so
+ * that warming up and the machine's load fall on both alike; each model's samples pooled.
+ */
+async function breakdownBoth(pages: (i: number) => LiveTradeSpec[]) {
+  const runs = {
+    smile: { advance: [] as number[], pass: [] as number[] },
+    lognormal: { advance: [] as number[], pass: [] as number[] },
+  };
+  let trades = 0;
+  for (const model of ['smile', 'lognormal', 'smile', 'lognormal'] as const) {
+    const run = await breakdown(pages, model);
+    runs[model].advance.push(...run.advance);
+    runs[model].pass.push(...run.pass);
+    trades = run.trades;
+  }
+  return {
+    smile: { advance: rounded(runs.smile.advance), pass: rounded(runs.smile.pass) },
+    lognormal: { advance: rounded(runs.lognormal.advance), pass: rounded(runs.lognormal.pass) },
+    trades,
+  };
 }
 
 // --- the run ----------------------------------------------------------------------------------------
@@ -440,7 +467,9 @@ async function main(): Promise<void> {
     for (const ws of sockets) ws.close();
     server.kill('SIGTERM');
     console.log('timing the market update and the hub pass alone, in this process …');
-    const alone = await breakdown(pageOf);
+    const both = await breakdownBoth(pageOf);
+    const alone = { ...both.smile, trades: both.trades };
+    const lognormal = both.lognormal;
 
     const sorted = [...stats.latencies].sort((a, b) => a - b);
     const at = (q: number) =>
@@ -475,7 +504,7 @@ async function main(): Promise<void> {
       'traded), the recalculation of the registered trades (each distinct trade once per tick, shared by',
       'every connection registering it) and writing one frame to every connection.',
       '',
-      `The same ${alone.trades.toLocaleString('en-US')} distinct trades and ${CONNECTIONS} registrations in the benchmark process alone (sockets that only count, 30 ticks, the server and clients stopped): market update p50 ${alone.advance.p50} ms / p95 ${alone.advance.p95} ms, hub pass (recalculation and frames) p50 ${alone.pass.p50} ms / p95 ${alone.pass.p95} ms per tick.`,
+      `The same ${alone.trades.toLocaleString('en-US')} distinct trades and ${CONNECTIONS} registrations in the benchmark process alone (sockets that only count, the server and clients stopped; 2 × 30 ticks per model, the models alternating): market update p50 ${alone.advance.p50} ms / p95 ${alone.advance.p95} ms, hub pass (recalculation and frames) p50 ${alone.pass.p50} ms / p95 ${alone.pass.p95} ms per tick with the smile probability model (the server's default: the smiles of the registered trades' expirations, refitted only for the chains the tick repriced), ${lognormal.pass.p50} ms / ${lognormal.pass.p95} ms with the lognormal alternative (ratio of the p50s ${(alone.pass.p50 / lognormal.pass.p50).toFixed(2)}×).`,
     ].join('\n');
     writeBenchSection('hub', md);
     console.log(md);

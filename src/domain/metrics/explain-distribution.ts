@@ -3,8 +3,11 @@
  * price at the horizon, its parameters, and the model's own answers the explanation needs — the
  * probability of a price interval and the expectations the expected value is built from. Every
  * number comes from the functions the metrics call (probabilities.ts, piecewise.ts), so the
- * explanation follows whichever distribution they use: a new model changes this file only.
+ * explanation follows whichever distribution they use (the expiration's smile or the flat-σ
+ * lognormal, `pos.distribution`): a new model changes this file only.
  */
+
+import type { SmileTable } from '../pricing/smile.ts';
 import { piecewiseExpectedPL } from './piecewise.ts';
 import type { Position } from './position.ts';
 import { massBetween } from './probabilities.ts';
@@ -13,7 +16,7 @@ export interface DistributionParameter {
   readonly name: string;
   readonly symbol: string;
   readonly value: number;
-  readonly unit: 'price' | 'fraction' | 'years';
+  readonly unit: 'price' | 'fraction' | 'years' | 'count';
 }
 
 export interface DistributionView {
@@ -37,8 +40,38 @@ export interface DistributionView {
 const NONE = new Float64Array(0);
 const n4 = (x: number) => x.toFixed(4);
 
-/** The distribution the metrics use for `pos`. */
+/** The distribution the metrics use for `pos`: the expiration's smile, or the flat-σ lognormal. */
 export function distributionOf(pos: Position): DistributionView {
+  return pos.distribution.smile ? smileView(pos, pos.distribution.smile) : lognormalView(pos);
+}
+
+/** The chain's own smile at the horizon (pricing/smile.ts, Breeden–Litzenberger). */
+function smileView(pos: Position, smile: SmileTable): DistributionView {
+  const d = pos.distribution;
+  const cdfAt = (x: number) => (x === 0 ? 0 : x === Infinity ? 1 : d.cdf(x));
+  return {
+    model: 'Smile-implied (the expiration’s own implied volatilities)',
+    description:
+      'The distribution of the price at expiration that the option prices of that expiration imply: the implied volatilities of its strikes are fitted as one smooth smile, and F(K) = P(S_T ≤ K) = 1 + ∂C(K)/∂K, with C(K) the undiscounted call price the smile gives at strike K (Breeden–Litzenberger).',
+    intervalFormula:
+      'P(lo < S_T ≤ hi) = F(hi) − F(lo), F the smile’s distribution above (read from its table at every strike and between them).',
+    parameters: [
+      { name: 'Underlying price', symbol: 'S', value: d.spot, unit: 'price' },
+      { name: 'Expected price at the horizon', symbol: 'E[S_T]', value: d.mean, unit: 'price' },
+      { name: 'Drift', symbol: 'μ', value: d.drift, unit: 'fraction' },
+      { name: 'Years to the horizon', symbol: 'T', value: d.years, unit: 'years' },
+      { name: 'At-the-money implied volatility', symbol: 'σ_ATM', value: pos.sigma, unit: 'fraction' },
+      { name: 'Strikes in the smile', symbol: 'n', value: smile.strikes.length, unit: 'count' },
+    ],
+    mass: (lo, hi) => massBetween(pos, lo, hi),
+    massWorking: (lo, hi) => `F(${n4(hi)}) − F(${n4(lo)}) = ${n4(cdfAt(hi))} − ${n4(cdfAt(lo))}`,
+    expectedPrice: () => d.mean,
+    expectedCallPayoff: (strike) => d.callExpectation(strike),
+  };
+}
+
+/** The flat-σ lognormal at the underlying's ATM IV (pricing/probability.ts). */
+function lognormalView(pos: Position): DistributionView {
   const { spot: S, years: T, sigma, drift } = pos;
   const sd = sigma * Math.sqrt(T);
   const proper = T > 0 && sigma > 0;

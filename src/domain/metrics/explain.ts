@@ -202,7 +202,9 @@ function plSection(pos: Position, analysis: PLAnalysis): ExplainSection {
         const kinks = Array.from(p.strikes, (k, j) => ` ${signed(p.callUnits[j]!, 2)}·(s − ${n(k, 2)})⁺`);
         return `PL(s) = ${n(p.constant)} ${signed(p.stockUnits, 2)}·s${kinks.join('')}`;
       })()
-    : 'Legs expiring later are valued by Black-Scholes-Merton at the horizon, at their own implied volatility';
+    : pos.american
+      ? 'Legs expiring later are valued at the horizon at their American price (Bjerksund–Stensland), at their own implied volatility'
+      : 'Legs expiring later are valued by Black-Scholes-Merton at the horizon, at their own implied volatility';
   return {
     key: 'pl',
     title: 'P/L at the horizon',

@@ -6,14 +6,15 @@
  *   (positive above the price, for calls and puts alike).
  * - leg_mid, leg_bid_ask_spread: (bid + ask)/2 and ask − bid of the option, per share.
  * - leg_delta: the option's own delta (per share, for a long unit).
- * - prob_otm: probability the option expires out of the money, lognormal at its own IV and expiry
- *   with the trade's drift.
+ * - prob_otm: probability the option expires out of the money: under its own expiration's smile
+ *   when the input brought it, else lognormal at its own IV and expiry; with the trade's drift.
  * - leg_strike_*: the strike against a reference: (K − S)/ATR; (K − S)/(S·σ21·√(days/365)) in
  *   standard deviations to the leg's expiry (null once a leg has expired); (K − X)/X for X = SMA 200, 52-week high and low, target
  *   price; K / EPS (ttm and forward); S × dividend yield / K. Null when the reference is unknown.
  */
 import type { Greeks } from '../pricing/black-scholes.ts';
 import { probAbove, probBelow } from '../pricing/probability.ts';
+import { SmileDistribution } from '../pricing/terminal-distribution.ts';
 import { MS_PER_DAY, MS_PER_YEAR, type Position, type PositionLeg } from './position.ts';
 import type { UnderlyingState } from './types.ts';
 
@@ -61,6 +62,11 @@ export function legMetrics(pos: Position, perLeg: readonly Greeks[], u: Underlyi
     leg_delta: indexed.map((x) => x.greeks.delta),
     prob_otm: options.map((l) => {
       const T = Math.max(l.expiryMs - pos.asOfMs, 0) / MS_PER_YEAR;
+      const smile = T > 0 ? pos.smiles.find((t) => t.expiration === l.expiration) : undefined;
+      if (smile) {
+        const below = new SmileDistribution(smile, S, pos.drift).cdf(l.strike);
+        return l.isCall ? below : 1 - below;
+      }
       return l.isCall
         ? probBelow(S, l.strike, T, l.iv, pos.drift)
         : probAbove(S, l.strike, T, l.iv, pos.drift);

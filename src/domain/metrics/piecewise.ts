@@ -11,8 +11,8 @@
  * the scan engine can call them per candidate; the trade metrics use the same functions. Units: per
  * share of the position (see position.ts).
  */
-import { normCdf } from '../pricing/normal.ts';
 import { probBetween } from '../pricing/probability.ts';
+import { LognormalDistribution, type TerminalDistribution } from '../pricing/terminal-distribution.ts';
 import type { Position } from './position.ts';
 
 type Numbers = ArrayLike<number>;
@@ -159,6 +159,23 @@ export function piecewiseRoots(
 }
 
 /**
+ * E[PL(S_T)] = c + b·E[S_T] + Σ a_j·E[(S_T − K_j)⁺] under a distribution of the price at the
+ * horizon (the smile's table lookups, or the lognormal's closed form). Undiscounted.
+ */
+export function piecewiseExpectedPLIn(
+  dist: TerminalDistribution,
+  strikes: Numbers,
+  callUnits: Numbers,
+  count: number,
+  stockUnits: number,
+  constant: number,
+): number {
+  let ev = constant + stockUnits * dist.mean;
+  for (let j = 0; j < count; j++) ev += callUnits[j]! * dist.callExpectation(strikes[j]!);
+  return ev;
+}
+
+/**
  * E[PL(S_T)] in closed form under the lognormal (see pricing/probability.ts): E[S_T] = S·e^{μT}
  * and E[(S_T − K)⁺] = S·e^{μT}·Φ(d1) − K·Φ(d2), d1 = (ln(S/K) + (μ + σ²/2)T)/(σ√T), d2 = d1 − σ√T.
  * Undiscounted. A point mass (T ≤ 0 or σ ≤ 0) gives PL at that point.
@@ -174,20 +191,8 @@ export function piecewiseExpectedPL(
   stockUnits: number,
   constant: number,
 ): number {
-  if (!(T > 0) || !(sigma > 0)) {
-    const at = T > 0 ? S * Math.exp(drift * T) : S;
-    return piecewiseExpirationPL(at, strikes, callUnits, count, stockUnits, constant);
-  }
-  const forward = S * Math.exp(drift * T);
-  const sd = sigma * Math.sqrt(T);
-  const shift = (drift + 0.5 * sigma * sigma) * T;
-  let ev = constant + stockUnits * forward;
-  for (let j = 0; j < count; j++) {
-    const k = strikes[j]!;
-    const d1 = (Math.log(S / k) + shift) / sd;
-    ev += callUnits[j]! * (forward * normCdf(d1) - k * normCdf(d1 - sd));
-  }
-  return ev;
+  const dist = new LognormalDistribution(S, T, sigma, drift);
+  return piecewiseExpectedPLIn(dist, strikes, callUnits, count, stockUnits, constant);
 }
 
 // Scratch for the roots of one call: at most count + 1 roots.

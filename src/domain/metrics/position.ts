@@ -6,15 +6,21 @@
  * option contract weighs ±1 and 100 shares weigh ±1. Every dollar amount of a position is
  * Σ w × (per-share amount): "per share of the position", × 100 for dollars.
  *
- * Valuation at a date before a leg's expiry: Black-Scholes-Merton at the leg's IV with r and q,
- * floored at intrinsic value (listed equity options are American and never worth less than
- * exercising them). At or after expiry: intrinsic value.
+ * Valuation at a date before a leg's expiry, at the leg's IV with r and q: an American option
+ * (stocks, ETFs) at its American price (`americanPrice`: Bjerksund–Stensland, never below the
+ * European price or the exercise value), a European one by Black-Scholes-Merton floored at
+ * intrinsic value. At or after expiry: intrinsic value.
  */
 import { multiplierOf, OPTION_MULTIPLIER } from '../contracts/contract.ts';
+import { ExerciseStyle } from '../contracts/exercise-style.ts';
 import { expiryInstant } from '../contracts/expiry.ts';
+import { americanPrice, earlyExerciseMatters } from '../pricing/american.ts';
 import type { BsBatchInput, BsBatchOutput } from '../pricing/batch.ts';
+import { americanValue } from '../pricing/bjerksund-stensland.ts';
 import { bsPrice } from '../pricing/black-scholes.ts';
 import { bsKernel } from '../pricing/bs-kernel.ts';
+import type { SmileTable } from '../pricing/smile.ts';
+import { horizonDistribution, type TerminalDistribution } from '../pricing/terminal-distribution.ts';
 import { fillPrice } from './bid-ask.ts';
 import type { TradeInput } from './types.ts';
 
@@ -47,10 +53,16 @@ export interface Position {
   readonly spot: number;
   readonly rate: number;
   readonly dividendYield: number;
+  /** True when the options are American: an option alive at a valuation instant is worth its American price. */
+  readonly american: boolean;
   /** Drift of the probability measure (default r − q). */
   readonly drift: number;
-  /** σ of the probability measure: the underlying's ATM IV. */
+  /** The underlying's ATM IV: σ of the lognormal model. */
   readonly sigma: number;
+  /** Distribution of the price at the horizon: the smile's or the lognormal (terminal-distribution.ts). */
+  readonly distribution: TerminalDistribution;
+  /** The chain's smiles the input brought (prob_otm reads each leg's own expiration's). */
+  readonly smiles: readonly SmileTable[];
   readonly asOfMs: number;
   readonly horizonMs: number;
   /** Years and days from now to the horizon (ACT/365, 0 if past). */
@@ -102,16 +114,24 @@ export function buildPosition(input: TradeInput): Position {
   const firstExpiry = Math.min(...options.map((l) => l.expiryMs));
   const horizonMs = input.horizonMs ?? (options.length > 0 ? firstExpiry : env.asOfMs);
   const ms = Math.max(horizonMs - env.asOfMs, 0);
+  const years = ms / MS_PER_YEAR;
+  const drift = env.drift ?? env.riskFreeRate - underlying.dividendYield;
+  const smiles = input.smiles ?? [];
+  // The smile of the horizon when the horizon is an option expiration (not an earlier date).
+  const smile = smiles.find((t) => expiryInstant(t.expiration) === horizonMs);
   return {
     legs,
     spot: underlying.price,
     rate: env.riskFreeRate,
+    american: underlying.exerciseStyle === ExerciseStyle.American,
     dividendYield: underlying.dividendYield,
-    drift: env.drift ?? env.riskFreeRate - underlying.dividendYield,
+    drift,
     sigma: underlying.iv,
+    distribution: horizonDistribution(smile, underlying.price, years, underlying.iv, drift),
+    smiles,
     asOfMs: env.asOfMs,
     horizonMs,
-    years: ms / MS_PER_YEAR,
+    years,
     days: ms / MS_PER_DAY,
     cost: legs.reduce((sum, l) => sum + l.weight * l.fill, 0),
     linear: options.every((l) => l.expiryMs <= horizonMs),
@@ -122,25 +142,31 @@ export function buildPosition(input: TradeInput): Position {
 export const intrinsic = (isCall: boolean, s: number, strike: number): number =>
   Math.max(isCall ? s - strike : strike - s, 0);
 
-/** Value per share of one leg (unweighted) when the underlying is at `s` at instant `atMs`. */
+/**
+ * Value per share of one leg (unweighted) when the underlying is at `s` at instant `atMs`, for a
+ * position whose options are American or not (`pos.american`).
+ */
 export function legValue(
   leg: PositionLeg,
   s: number,
   atMs: number,
-  rate: number,
-  dividendYield: number,
+  pos: Pick<Position, 'rate' | 'dividendYield' | 'american'>,
 ): number {
   if (leg.kind === 'stock') return s;
   const exercise = intrinsic(leg.isCall, s, leg.strike);
   if (atMs >= leg.expiryMs || s <= 0) return exercise;
   const tau = (leg.expiryMs - atMs) / MS_PER_YEAR;
-  return Math.max(bsPrice(leg.isCall, s, leg.strike, tau, rate, dividendYield, leg.iv), exercise);
+  const { rate, dividendYield: q } = pos;
+  const value = pos.american
+    ? americanPrice(leg.isCall, s, leg.strike, tau, rate, q, leg.iv)
+    : bsPrice(leg.isCall, s, leg.strike, tau, rate, q, leg.iv);
+  return Math.max(value, exercise);
 }
 
 /** Position value per share at underlying price `s` and instant `atMs`. */
 export function positionValue(pos: Position, s: number, atMs: number): number {
   let v = 0;
-  for (const leg of pos.legs) v += leg.weight * legValue(leg, s, atMs, pos.rate, pos.dividendYield);
+  for (const leg of pos.legs) v += leg.weight * legValue(leg, s, atMs, pos);
   return v;
 }
 
@@ -186,18 +212,29 @@ export function positionValues(pos: Position, prices: Float64Array, atMs: number
     }
     const { input, output } = batchOf(n);
     const columns = { ...input, S: prices };
+    const tau = (leg.expiryMs - atMs) / MS_PER_YEAR;
+    const { rate, dividendYield: q } = pos;
     input.isCall.fill(leg.isCall ? 1 : 0, 0, n);
     input.K.fill(leg.strike, 0, n);
-    input.T.fill((leg.expiryMs - atMs) / MS_PER_YEAR, 0, n);
-    input.r.fill(pos.rate, 0, n);
-    input.q.fill(pos.dividendYield, 0, n);
+    input.T.fill(tau, 0, n);
+    input.r.fill(rate, 0, n);
+    input.q.fill(q, 0, n);
     input.sigma.fill(leg.iv, 0, n);
     bsKernel(columns, output, 0, n);
     const price = output.price;
+    // `americanPrice` on the kernel's European prices (the same bits as `bsPrice`).
+    const american = pos.american && earlyExerciseMatters(leg.isCall, rate, q);
     for (let i = 0; i < n; i++) {
       const s = prices[i]!;
       const exercise = intrinsic(leg.isCall, s, leg.strike);
-      out[i]! += w * (s <= 0 ? exercise : Math.max(price[i]!, exercise));
+      if (s <= 0) {
+        out[i]! += w * exercise;
+        continue;
+      }
+      const value = american
+        ? americanValue(leg.isCall, s, leg.strike, tau, rate, q, leg.iv, price[i]!)
+        : price[i]!;
+      out[i]! += w * Math.max(value, exercise);
     }
   }
 }

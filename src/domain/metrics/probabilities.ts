@@ -1,16 +1,18 @@
 /**
- * Probabilities and expected value of the P/L at the horizon, under the lognormal of
- * pricing/probability.ts with the underlying's ATM IV as σ, the position's drift (default r − q)
- * and T = years to the horizon.
+ * Probabilities and expected value of the P/L at the horizon, under the position's distribution of
+ * the price there (`pos.distribution`, pricing/terminal-distribution.ts): the horizon expiration's
+ * smile, or the flat-σ lognormal at the underlying's ATM IV, with the position's drift (default
+ * r − q) and T = years to the horizon.
  *
  * prob_profit = P(PL > 0) and prob_loss = P(PL < 0); they sum to 1 less the probability of ending
  * where the P/L is exactly zero over a whole interval (e.g. a long call bought for nothing, below
  * its strike). "_up" and "_down" split each by whether the price ends above or at/below today's.
  */
-import { expectedValueOf, probBetween } from '../pricing/probability.ts';
-import { piecewiseExpectedPL, piecewiseFromPosition } from './piecewise.ts';
+import type { TerminalDistribution } from '../pricing/terminal-distribution.ts';
+import { piecewiseExpectedPLIn, piecewiseFromPosition } from './piecewise.ts';
 import type { PLAnalysis, PriceInterval } from './pl-analysis.ts';
-import { horizonPLs, type Position } from './position.ts';
+import { buildPosition, horizonPLs, type Position } from './position.ts';
+import type { TradeInput } from './types.ts';
 
 export interface PLProbabilities {
   readonly prob_profit: number;
@@ -23,9 +25,17 @@ export interface PLProbabilities {
   readonly prob_max_loss: number;
 }
 
-/** Probability that the underlying ends in (lo, hi] at the horizon. */
+/**
+ * The distribution of the underlying's price at a trade's horizon, as every probability and the
+ * expected value of `tradeMetrics` use it: its model (`smile` or `lognormal`), parameters (the
+ * smile's strikes and IVs, or σ), P(S_T ≤ x) and E[(S_T − K)⁺].
+ */
+export const tradeDistribution = (input: TradeInput): TerminalDistribution =>
+  buildPosition(input).distribution;
+
+/** Probability that the underlying ends in (lo, hi] at the horizon (from today's price `pos.spot`). */
 export const massBetween = (pos: Position, lo: number, hi: number): number =>
-  probBetween(pos.spot, lo, hi, pos.years, pos.sigma, pos.drift);
+  pos.distribution.massBetween(lo, hi, pos.spot);
 
 const massOf = (pos: Position, intervals: readonly PriceInterval[]): number =>
   intervals.reduce((p, r) => p + massBetween(pos, r.lo, r.hi), 0);
@@ -61,31 +71,14 @@ export function plProbabilities(pos: Position, analysis: PLAnalysis): PLProbabil
 }
 
 /**
- * E[PL(S_T)] per share, undiscounted: closed form when the P/L is piecewise linear, otherwise
- * Gauss-Legendre integration over the lognormal cut at every strike (pricing/probability.ts).
+ * E[PL(S_T)] per share, undiscounted: closed form when the P/L is piecewise linear (E[S_T] and each
+ * strike's E[(S_T − K)⁺]), otherwise Gauss-Legendre integration over the distribution cut at every
+ * strike (`TerminalDistribution.expectation`).
  */
 export function expectedPL(pos: Position, analysis: PLAnalysis): number {
   if (analysis.exact) {
     const p = piecewiseFromPosition(pos);
-    return piecewiseExpectedPL(
-      pos.spot,
-      pos.years,
-      pos.sigma,
-      pos.drift,
-      p.strikes,
-      p.callUnits,
-      p.count,
-      p.stockUnits,
-      p.constant,
-    );
+    return piecewiseExpectedPLIn(pos.distribution, p.strikes, p.callUnits, p.count, p.stockUnits, p.constant);
   }
-  return expectedValueOf(
-    (prices, out) => horizonPLs(pos, prices, out),
-    pos.spot,
-    pos.years,
-    pos.sigma,
-    pos.drift,
-    800,
-    pos.strikes,
-  );
+  return pos.distribution.expectation((prices, out) => horizonPLs(pos, prices, out), pos.strikes);
 }

@@ -7,7 +7,8 @@
  * is unknown (then every scenario metric is null).
  *
  * - shift_pl: the trade's P/L right after the move: its model value at S' now (position.ts: each leg
- *   by Black-Scholes-Merton at its own IV, floored at intrinsic) less the cost paid.
+ *   at its own IV by its exercise style's model, American price or BSM floored at intrinsic) less
+ *   the cost paid.
  * - shift_pl_margin: shift_pl / margin.
  * - new_max_profit_at: profit still attainable from there, max profit − shift_pl (null if unlimited).
  * - new_max_loss_at: loss still possible from there, max loss + shift_pl (null if unlimited).

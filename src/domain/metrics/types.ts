@@ -6,7 +6,10 @@
  * multiplies by 100. Fractions stay fractions (0.05 is 5%). σ annualised, rates continuously
  * compounded per year, times as epoch ms.
  */
+
 import type { Contract } from '../contracts/contract.ts';
+import type { ExerciseStyle } from '../contracts/exercise-style.ts';
+import type { SmileTable } from '../pricing/smile.ts';
 import type { StrategyKey } from '../strategies/strategy-key.ts';
 
 /** One leg with its market: quantity signed (+ buy, − sell); stock legs count shares. */
@@ -25,10 +28,15 @@ export interface UnderlyingState {
   readonly symbol: string;
   /** Last price per share. */
   readonly price: number;
-  /** At-the-money implied volatility, annualised: the σ of every strategy probability. */
+  /** At-the-money implied volatility, annualised: the σ of the lognormal probability model. */
   readonly iv: number;
   /** Continuous dividend yield per year (0.02 = 2%), ≥ 0. */
   readonly dividendYield: number;
+  /**
+   * Exercise style of its options (`exerciseStyleOf`): how an option still alive at a valuation
+   * instant is valued (docs/METRICS.md, "The model"); European when not given.
+   */
+  readonly exerciseStyle?: ExerciseStyle;
   /** Average true range, $ per share. */
   readonly atr?: number;
   /** Standard deviation of daily returns over 21 days, annualised (a fraction). */
@@ -60,9 +68,16 @@ export interface TradeInput {
   readonly bidAskLevel: number;
   /**
    * Evaluation date, epoch ms. Default: the first option expiration (for stock-only trades: now).
-   * Legs expiring later are valued by Black-Scholes-Merton at this date.
+   * Legs expiring later are valued at this date by their exercise style's model (position.ts).
    */
   readonly horizonMs?: number;
+  /**
+   * The chain's fitted smiles (`fitSmile`), one per expiration the caller has: the probabilities
+   * and expected value use the horizon expiration's (the `smile` model), and each leg's prob_otm
+   * its own expiration's. Without one (or at a horizon that is no expiration) the flat-σ lognormal
+   * at the ATM IV (docs/METRICS.md "Probabilities and expected value").
+   */
+  readonly smiles?: readonly SmileTable[];
 }
 
 /** Units of a scenario shift (spec 2 §3.6, spec 3 §3). */

@@ -5,6 +5,7 @@
  * was run at (the live frames move on) and no frame stays pinned (which would stall the writer).
  * Cost: one pass over (kept underlyings × underlying columns + kept options × option columns).
  */
+import type { SmileTable } from '#domain/pricing/smile.ts';
 import type { FrameColumns } from './frame-views.ts';
 import { MarketView } from './market-view.ts';
 
@@ -59,6 +60,25 @@ function pick<T extends object>(columns: T, index: Int32Array, place: Int32Array
   for (const [name, src] of Object.entries(columns) as [string, Typed][])
     out[name] = pickColumn(src, index, place);
   return out as T;
+}
+
+/** The smiles of the captured options' (underlying, expiration)s, fitted to the whole chain. */
+function capturedSmiles(
+  view: MarketView,
+  sortedRows: Int32Array,
+  underlyingOf: ReadonlyMap<number, number>,
+): Map<number, SmileTable | null> {
+  const smiles = new Map<number, SmileTable | null>();
+  if (view.probabilityModel !== 'smile') return smiles;
+  const o = view.cols.options;
+  const expirations = view.expirations.length;
+  for (const row of sortedRows) {
+    const u = o.underlying[row]!;
+    const e = o.expiration[row]!;
+    const key = underlyingOf.get(u)! * expirations + e;
+    if (!smiles.has(key)) smiles.set(key, view.smileTable(u, e));
+  }
+  return smiles;
 }
 
 export interface Capture {
@@ -154,6 +174,8 @@ export function captureView(
       asOfMs: view.asOfMs,
       riskFreeRate: view.rate,
       expirationTables: view,
+      probabilityModel: view.probabilityModel,
+      smiles: capturedSmiles(view, sortedRows, underlyingOf),
     }),
   };
   return { capture, captured };

@@ -32,6 +32,7 @@ import { lnFast } from '#domain/pricing/log-table.ts';
 import { normInv } from '#domain/pricing/normal.ts';
 import { normCdfFast } from '#domain/pricing/normal-table.ts';
 import { probBelow } from '#domain/pricing/probability.ts';
+import type { TerminalDistribution } from '#domain/pricing/terminal-distribution.ts';
 import type { Structure } from './structure.ts';
 import { METRIC } from './trade-metric.ts';
 
@@ -100,11 +101,8 @@ export interface CondorGroup {
   readonly widthMax: number;
   /** Rank trades by the key bound (grouped scans; a narrowed scan counts every trade). */
   readonly rank: boolean;
-  /** Lognormal at the horizon: spot, years, σ, drift. */
-  readonly spot: number;
-  readonly years: number;
-  readonly sigma: number;
-  readonly drift: number;
+  /** The distribution at the horizon (the view's: the smile's or the lognormal). */
+  readonly distribution: TerminalDistribution;
 }
 
 const MARGIN = 1e-12;
@@ -128,6 +126,8 @@ const LEAD = 16;
  * afresh per group were new call targets each time (and each result a boxed number).
  */
 class HorizonCdf {
+  /** The smile's table lookup is exact and cheap: its bounds are F itself. */
+  #smile: TerminalDistribution | null = null;
   #spot = 0;
   #years = 0;
   #sigma = 0;
@@ -139,31 +139,34 @@ class HorizonCdf {
   proper = false;
 
   set(g: CondorGroup): this {
-    this.#spot = g.spot;
-    this.#years = g.years;
-    this.#sigma = g.sigma;
-    this.#drift = g.drift;
-    const sd = g.sigma * Math.sqrt(g.years);
-    this.proper = g.years > 0 && sd > 0;
+    const d = g.distribution;
+    this.#smile = d.model === 'smile' ? d : null;
+    this.#spot = d.spot;
+    this.#years = d.years;
+    this.#sigma = d.sigma;
+    this.#drift = d.drift;
+    const sd = d.sigma * Math.sqrt(d.years);
+    this.proper = d.years > 0 && (this.#smile !== null || sd > 0);
     this.#sd = sd;
     this.#invSd = 1 / sd;
     // ln S_T ~ N(ln S + (μ − σ²/2)T, σ²T).
-    this.#mean = Math.log(g.spot) + (g.drift - 0.5 * g.sigma * g.sigma) * g.years;
+    this.#mean = Math.log(d.spot) + (d.drift - 0.5 * d.sigma * d.sigma) * d.years;
     return this;
   }
 
   /** F(x) itself (0 at and below 0). */
   exact(x: number): number {
-    return x > 0 ? probBelow(this.#spot, x, this.#years, this.#sigma, this.#drift) : 0;
+    if (!(x > 0)) return 0;
+    return this.#smile ? this.#smile.cdf(x) : probBelow(this.#spot, x, this.#years, this.#sigma, this.#drift);
   }
 
   below(x: number): number {
-    if (!this.proper) return this.exact(x);
+    if (!this.proper || this.#smile) return this.exact(x);
     return x > 0 ? Math.max(0, this.#fast(x) - CDF_SLACK) : 0;
   }
 
   above(x: number): number {
-    if (!this.proper) return this.exact(x);
+    if (!this.proper || this.#smile) return this.exact(x);
     return x > 0 ? Math.min(1, this.#fast(x) + CDF_SLACK) : 0;
   }
 
@@ -173,6 +176,7 @@ class HorizonCdf {
   }
 
   quantile(p: number): number {
+    if (this.#smile) return this.#smile.quantile(p);
     return Math.exp(this.#mean + this.#sd * normInv(p));
   }
 }
@@ -387,7 +391,7 @@ class CondorScan {
     for (let j = 0, least = Infinity; j < m; j++) putHeadMin[j] = least = Math.min(least, putFill[j]!);
     for (let j = m - 1, least = Infinity; j >= 0; j--) callTailMin[j] = least = Math.min(least, callFill[j]!);
     w.callRowReady.fill(0, 0, m);
-    const tol = 1e-8 * Math.max(1, g.spot, m > 0 ? K[m - 1]! : 0);
+    const tol = 1e-8 * Math.max(1, g.distribution.spot, m > 0 ? K[m - 1]! : 0);
     this.#tol = tol;
     const byWings = key === 'prob_loss' || key === 'prob_profit';
     this.#byWings = byWings;

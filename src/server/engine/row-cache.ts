@@ -3,12 +3,11 @@
  * the Black-Scholes-Merton greeks at the option's own IV (exactly as the trade metrics compute a
  * leg's greeks: `bsGreeks` with T to the 16:00 New York expiry, the rate and the underlying's
  * dividend yield), the probability of expiring out of the money, and each strike's term of the
- * expected P/L (`piecewiseExpectedPL`'s E[(S_T − K)⁺] under the probability measure, same
- * arithmetic, so a trade's expected value sums cached terms). Sized to one underlying's
+ * expected P/L (E[(S_T − K)⁺] under the view's distribution at the option's expiration, the
+ * object `buildPosition` gets, so a trade's expected value sums cached terms). Sized to one underlying's
  * option range and reset per underlying, so memory stays flat whatever the universe.
  */
 import { bsGreeks } from '#domain/pricing/black-scholes.ts';
-import { normCdf } from '#domain/pricing/normal.ts';
 import { probAbove, probBelow } from '#domain/pricing/probability.ts';
 import type { MarketView } from './market-view.ts';
 
@@ -16,12 +15,12 @@ const MS_PER_YEAR = 365 * 86_400_000;
 
 export class RowCache {
   readonly #view: MarketView;
+  #u = -1;
   #from = 0;
   #to = 0;
   #spot = 0;
   #q = 0;
   #drift = 0;
-  #sigma = 0;
   // An entry is valid when its stamp is the current underlying's epoch: a reset changes the
   // epoch instead of clearing the stamps.
   #epoch = 0;
@@ -62,10 +61,10 @@ export class RowCache {
   }
 
   /**
-   * Starts an underlying (option rows [from, to)) with its spot, dividend yield and the σ of the
-   * probabilities (its ATM IV), as `MarketView.underlyingState` gives them.
+   * Starts underlying `u` (option rows [from, to)) with its spot and dividend yield, as
+   * `MarketView.underlyingState` gives them.
    */
-  reset(from: number, to: number, spot: number, dividendYield: number, sigma: number): void {
+  reset(u: number, from: number, to: number, spot: number, dividendYield: number): void {
     if (this.#stamp.length < to - from) this.#allocate(to - from);
     this.#epoch = (this.#epoch + 1) >>> 0;
     if (this.#epoch === 0) {
@@ -74,12 +73,12 @@ export class RowCache {
       this.#evStamp.fill(0);
       this.#epoch = 1;
     }
+    this.#u = u;
     this.#from = from;
     this.#to = to;
     this.#spot = spot;
     this.#q = dividendYield;
     this.#drift = this.#view.rate - dividendYield;
-    this.#sigma = sigma;
   }
 
   /** Years from the scan's instant to the option's expiry (0 once expired). */
@@ -117,14 +116,22 @@ export class RowCache {
     return this.delta[this.greeks(row)]!;
   }
 
-  /** P(expires out of the money), lognormal at the option's IV with drift r − q (as `prob_otm`). */
+  /**
+   * P(expires out of the money) with drift r − q (as `prob_otm`): under the expiration's smile, or
+   * lognormal at the option's IV without one.
+   */
   probOtm(row: number): number {
     const i = row - this.#from;
     if (this.#probStamp[i] === this.#epoch) return this.#probOtm[i]!;
     const o = this.#view.cols.options;
     const T = this.years(row);
-    const p =
-      o.right[row] === 1
+    const dist = T > 0 ? this.#view.distribution(this.#u, o.expiration[row]!) : null;
+    const below = dist?.model === 'smile' ? dist.cdf(o.strike[row]!) : Number.NaN;
+    const p = !Number.isNaN(below)
+      ? o.right[row] === 1
+        ? below
+        : 1 - below
+      : o.right[row] === 1
         ? probBelow(this.#spot, o.strike[row]!, T, o.iv[row]!, this.#drift)
         : probAbove(this.#spot, o.strike[row]!, T, o.iv[row]!, this.#drift);
     this.#probOtm[i] = p;
@@ -135,27 +142,20 @@ export class RowCache {
   #ev(row: number): number {
     const i = row - this.#from;
     if (this.#evStamp[i] === this.#epoch) return i;
-    const S = this.#spot;
-    const T = this.years(row);
-    const sigma = this.#sigma;
-    const drift = this.#drift;
-    const k = this.#view.cols.options.strike[row]!;
-    const forward = S * Math.exp(drift * T);
-    const sd = sigma * Math.sqrt(T);
-    const shift = (drift + 0.5 * sigma * sigma) * T;
-    const d1 = (Math.log(S / k) + shift) / sd;
-    this.#forward[i] = forward;
-    this.#evTerm[i] = forward * normCdf(d1) - k * normCdf(d1 - sd);
+    const o = this.#view.cols.options;
+    const dist = this.#view.distribution(this.#u, o.expiration[row]!);
+    this.#forward[i] = dist.mean;
+    this.#evTerm[i] = dist.callExpectation(o.strike[row]!);
     this.#evStamp[i] = this.#epoch;
     return i;
   }
 
-  /** S·e^{μT} to the option's expiry (T > 0, σ > 0 assumed: the caller handles point masses). */
+  /** E[S_T] at the option's expiry (T > 0 assumed: the caller handles point masses). */
   forward(row: number): number {
     return this.#forward[this.#ev(row)]!;
   }
 
-  /** E[(S_T − K)⁺] at the option's expiry and strike, as `piecewiseExpectedPL` computes it. */
+  /** E[(S_T − K)⁺] at the option's expiry and strike, as `piecewiseExpectedPLIn` computes it. */
   callExpectation(row: number): number {
     return this.#evTerm[this.#ev(row)]!;
   }

@@ -3,6 +3,7 @@
  * time budget and cancellable, caches each user's last results under a `cacheId`, and answers
  * pages of rows and CSV exports from the cache. See docs/ENGINE.md.
  */
+
 import { availableParallelism } from 'node:os';
 import type { ScanRunAnswer } from '#api/scans.ts';
 import { canonicalJson } from '#domain/canonical-json.ts';
@@ -12,6 +13,7 @@ import { defaultColumns } from '#domain/columns/default-columns.ts';
 import { DomainError } from '#domain/errors.ts';
 import { filtersForStrategy } from '#domain/filters/filter-catalogue.ts';
 import type { PriceSeries } from '#domain/filters/indicators/price-series.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { DailyBar } from '../market/provider.ts';
@@ -46,6 +48,8 @@ export interface ScanEngineOptions {
   readonly timeBudgetMs: number;
   /** Rows per page (tickers, or trades of a narrowed scan). */
   readonly pageSize?: number;
+  /** The distribution of probabilities and expected value (PROBABILITY_MODEL; default `smile`). */
+  readonly probabilityModel?: ProbabilityModel;
   readonly warn?: (msg: string) => void;
 }
 
@@ -276,6 +280,7 @@ export class ScanEngine {
         shardSize: this.#shardSize(),
         threads: this.#pool?.size ?? 1,
         deferCapture: true,
+        probabilityModel: this.#opts.probabilityModel ?? 'smile',
         warn: this.#opts.warn ?? (() => {}),
       });
     } catch (err) {

@@ -9,6 +9,7 @@
  * the tickers are ordered by their best trade. A narrowed scan keeps the ticker's best
  * `NARROWED_MAX` trades. `totalCount` is counted, never materialised.
  */
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { MarketSnapshot } from '../market/snapshot.ts';
 import { type Capture, captureView } from './capture.ts';
 import { MarketView } from './market-view.ts';
@@ -106,6 +107,8 @@ export interface ScanRunOptions {
   readonly threads?: number;
   /** Leave the kept trades on the pinned frame until the result's `settle()`. */
   readonly deferCapture?: boolean;
+  /** The distribution of probabilities and expected value (default `smile`; docs/METRICS.md). */
+  readonly probabilityModel?: ProbabilityModel;
   readonly warn: (msg: string) => void;
 }
 
@@ -128,6 +131,7 @@ export async function runScan(spec: ScanSpec, opts: ScanRunOptions): Promise<Sca
       frameIndex: frame.index,
       asOfMs: frame.time,
       riskFreeRate: opts.market.riskFreeRate(),
+      probabilityModel: opts.probabilityModel ?? 'smile',
     };
     const view = new MarketView(instant);
     const plan = planScan(spec, instant.asOfMs, opts.warn);

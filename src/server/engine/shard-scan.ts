@@ -250,7 +250,7 @@ export class ShardScanner implements CombinationVisitor {
     if (!(state.price > 0)) return;
     this.ctx = { view: v, rows: this.rowCache, state };
     this.kernel.setUnderlying(u, state);
-    this.rowCache.reset(c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield, state.iv);
+    this.rowCache.reset(u, c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield);
     this.scratch.reset();
     const groups = this.eligibleGroups(u, groupFrom, groupTo);
     if (groups.length === 0) return;
@@ -494,7 +494,6 @@ export class ShardScanner implements CombinationVisitor {
     const v = this.view;
     const o = v.cols.options;
     const plan = this.plan;
-    const S = this.ctx.state.price;
     const top = m > 0 ? o.strike[start + 2 * (m - 1)]! : 0;
     return {
       eligible,
@@ -507,10 +506,7 @@ export class ShardScanner implements CombinationVisitor {
       lossLimit: this.lossLimit(top),
       widthMax: this.widthMax ?? Infinity,
       rank: this.job.stopWhenFull,
-      spot: S,
-      years: this.rowCache.years(start),
-      sigma: this.ctx.state.iv,
-      drift: v.rate - this.ctx.state.dividendYield,
+      distribution: v.distribution(this.u, o.expiration[start]!),
     };
   }
 

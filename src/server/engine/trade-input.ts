@@ -1,10 +1,11 @@
 /**
  * A candidate as the domain's `tradeMetrics` takes it: legs in leg order with their quotes (stock
  * legs at the underlying's bid and ask), the underlying's state and the pricing environment of
- * the scan's instant (risk-neutral drift r − q).
+ * the scan's instant (risk-neutral drift r − q) and the smiles of the trade's expirations.
  */
 import type { Leg } from '#domain/contracts/contract.ts';
 import type { LegQuote, TradeInput } from '#domain/metrics/types.ts';
+import type { SmileTable } from '#domain/pricing/smile.ts';
 import type { MarketView } from './market-view.ts';
 import type { Structure } from './structure.ts';
 
@@ -45,6 +46,18 @@ export function legQuotes(
   });
 }
 
+/** The fitted smiles of the expirations of option rows `rows` (`MarketView.smileTable`). */
+export function tradeSmiles(view: MarketView, u: number, rows: ArrayLike<number>): SmileTable[] {
+  const out: SmileTable[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (row < 0) continue;
+    const table = view.smileTable(u, view.cols.options.expiration[row]!);
+    if (table && !out.includes(table)) out.push(table);
+  }
+  return out;
+}
+
 export function tradeInput(
   view: MarketView,
   u: number,
@@ -58,5 +71,6 @@ export function tradeInput(
     underlying: view.underlyingState(u),
     env: { asOfMs: view.asOfMs, riskFreeRate: view.rate },
     bidAskLevel,
+    smiles: tradeSmiles(view, u, rows),
   };
 }

@@ -6,7 +6,9 @@
  * - single-expiration trades (P/L piecewise linear at the horizon): position, quote, greeks,
  *   breakevens, regions, probabilities, expected value, margin, returns, ranges, premium ratios,
  *   geometry and scenarios are all done here, calling the domain's allocation-free helpers
- *   (`piecewise*`, `probBetween`, `positionValue`, `fillPrice`, `shiftedPrice`);
+ *   (`piecewise*`, the horizon distribution's `massBetween`, `positionValue`, `fillPrice`,
+ *   `shiftedPrice`); the distribution is the view's for the (underlying, horizon expiration),
+ *   the same object `tradeInput`'s smiles give `buildPosition`;
  * - calendars and diagonals (P/L needs numeric analysis) run the domain's `analyzePL` and
  *   `expectedPL` on the same position object, when a filter, a sort key or a row needs them.
  * `tests/unit/engine/trade-kernel.test.ts` checks every metric against `tradeMetrics` on random
@@ -15,9 +17,10 @@
  * Units as the domain's: per share of the position, fractions stay fractions; null is NaN here.
  */
 
+import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
 import { fillPrice } from '#domain/metrics/bid-ask.ts';
 import {
-  piecewiseExpectedPL,
+  piecewiseExpectedPLIn,
   piecewiseExpirationPL,
   piecewiseMaxPL,
   piecewiseMinPL,
@@ -32,7 +35,8 @@ import { moveRatio } from '#domain/metrics/returns.ts';
 import { shiftedPrice } from '#domain/metrics/scenario.ts';
 import { hasProfitAndLoss, plTolerance } from '#domain/metrics/takeable.ts';
 import type { ScenarioShift, UnderlyingState } from '#domain/metrics/types.ts';
-import { probBetween } from '#domain/pricing/probability.ts';
+import type { SmileTable } from '#domain/pricing/smile.ts';
+import { LognormalDistribution, type TerminalDistribution } from '#domain/pricing/terminal-distribution.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketView } from './market-view.ts';
 import type { RowCache } from './row-cache.ts';
@@ -64,8 +68,11 @@ interface KernelPosition {
   spot: number;
   rate: number;
   dividendYield: number;
+  american: boolean;
   drift: number;
   sigma: number;
+  distribution: TerminalDistribution;
+  smiles: readonly SmileTable[];
   asOfMs: number;
   horizonMs: number;
   years: number;
@@ -134,6 +141,9 @@ export class TradeKernel {
   #strategy: ScreenerStrategyKey = 'custom';
   #level = Number.NaN;
   #u = -1;
+  /** Expiration index of the candidate's horizon (−1 without options), and whose distribution `pos` holds. */
+  #horizonExp = -1;
+  #distKey = Number.NaN;
   underlying: UnderlyingState | null = null;
   #stockBid = 0;
   #stockAsk = 0;
@@ -217,8 +227,11 @@ export class TradeKernel {
       spot: 0,
       rate: view.rate,
       dividendYield: 0,
+      american: false,
       drift: 0,
       sigma: 0,
+      distribution: new LognormalDistribution(0, 0, 0, 0),
+      smiles: [],
       asOfMs: view.asOfMs,
       horizonMs: 0,
       years: 0,
@@ -232,10 +245,12 @@ export class TradeKernel {
   /** The underlying of the next candidates (its state as `MarketView.underlyingState` gives it). */
   setUnderlying(u: number, state: UnderlyingState): void {
     this.#u = u;
+    this.#distKey = Number.NaN;
     this.underlying = state;
     const p = this.pos;
     p.spot = state.price;
     p.dividendYield = state.dividendYield;
+    p.american = state.exerciseStyle === ExerciseStyle.American;
     p.drift = this.#view.rate - state.dividendYield;
     p.sigma = state.iv;
     const c = this.#view.cols.underlyings;
@@ -320,14 +335,19 @@ export class TradeKernel {
     let cost = 0;
     let first = Infinity;
     let options = 0;
+    let horizonExp = -1;
     for (let i = 0; i < n; i++) {
       const l = legs[i]!;
       cost = cost + l.weight * l.fill;
       if (l.kind === 'option') {
         options++;
-        if (l.expiryMs < first) first = l.expiryMs;
+        if (l.expiryMs < first) {
+          first = l.expiryMs;
+          horizonExp = this.#legExp[i]!;
+        }
       }
     }
+    this.#horizonExp = horizonExp;
     p.cost = cost;
     const horizon = options > 0 ? first : p.asOfMs;
     p.horizonMs = horizon;
@@ -356,6 +376,21 @@ export class TradeKernel {
     this.#nks = count;
     p.linear = linear;
     this.#done = 0;
+  }
+
+  /**
+   * `pos.distribution` for the candidate's horizon: the view's, fitted at most once per
+   * (underlying, expiration) and instant; fetched only when a probability or the expected value is
+   * asked for, and kept while consecutive candidates share the horizon.
+   */
+  #distribution(): TerminalDistribution {
+    const p = this.pos;
+    const e = this.#horizonExp;
+    if (e === this.#distKey) return p.distribution;
+    this.#distKey = e;
+    p.distribution =
+      e < 0 ? new LognormalDistribution(p.spot, 0, p.sigma, p.drift) : this.#view.distribution(this.#u, e);
+    return p.distribution;
   }
 
   /** The domain's `pos.strikes` (a list), filled only for the domain's numeric analysis. */
@@ -705,15 +740,15 @@ export class TradeKernel {
    * (as `plProbabilities`, which sums each side's regions in order).
    */
   #probabilitiesAt(spot: number, side: 1 | -1): void {
-    const p = this.pos;
+    const dist = this.#distribution();
     let up = 0;
     let down = 0;
     for (let i = 0; i < this.#nReg; i++) {
       if (this.#regSign[i] !== side) continue;
       const lo = this.#regLo[i]!;
       const hi = this.#regHi[i]!;
-      down += probBetween(spot, lo, Math.min(hi, spot), p.years, p.sigma, p.drift);
-      up += probBetween(spot, Math.max(lo, spot), hi, p.years, p.sigma, p.drift);
+      down += dist.massBetween(lo, Math.min(hi, spot), spot);
+      up += dist.massBetween(Math.max(lo, spot), hi, spot);
     }
     this.#pUp = up;
     this.#pDown = down;
@@ -737,14 +772,13 @@ export class TradeKernel {
   #probExtremes(): void {
     if (!(this.#done & G_RUNS)) this.#runs();
     this.#done |= G_PROB_EXTREMES;
-    const p = this.pos;
+    const dist = this.#distribution();
+    const spot = this.pos.spot;
     let pm = 0;
-    for (let i = 0; i < this.#nMax; i++)
-      pm = pm + probBetween(p.spot, this.#maxLo[i]!, this.#maxHi[i]!, p.years, p.sigma, p.drift);
+    for (let i = 0; i < this.#nMax; i++) pm = pm + dist.massBetween(this.#maxLo[i]!, this.#maxHi[i]!, spot);
     this.#probMaxProfit = pm;
     let pl = 0;
-    for (let i = 0; i < this.#nMin; i++)
-      pl = pl + probBetween(p.spot, this.#minLo[i]!, this.#minHi[i]!, p.years, p.sigma, p.drift);
+    for (let i = 0; i < this.#nMin; i++) pl = pl + dist.massBetween(this.#minLo[i]!, this.#minHi[i]!, spot);
     this.#probMaxLoss = pl;
   }
 
@@ -753,16 +787,14 @@ export class TradeKernel {
     if (!(this.#done & G_MIN) || (!this.pos.linear && !(this.#done & G_EXTREMES))) this.#extremes();
     this.#done |= G_EV;
     const p = this.pos;
+    const dist = this.#distribution();
     if (!this.#exact) {
       this.#ev = expectedPL(p as Position, this.#numericAnalysisObject!);
       return;
     }
-    if (!(p.years > 0) || !(p.sigma > 0)) {
-      this.#ev = piecewiseExpectedPL(
-        p.spot,
-        p.years,
-        p.sigma,
-        p.drift,
+    if (!(p.years > 0) || (dist.model === 'lognormal' && !(p.sigma > 0))) {
+      this.#ev = piecewiseExpectedPLIn(
+        dist,
         this.#pwStrikes,
         this.#pwCall,
         this.#pwCount,
@@ -774,8 +806,7 @@ export class TradeKernel {
     // piecewiseExpectedPL with each strike's E[(S_T − K)⁺] from the cache (same inputs, same bits).
     const rows = this.#rows;
     const count = this.#pwCount;
-    const forward = count > 0 ? rows.forward(this.#pwRow[0]!) : p.spot * Math.exp(p.drift * p.years);
-    let ev = this.#pwConst + this.#pwStock * forward;
+    let ev = this.#pwConst + this.#pwStock * dist.mean;
     for (let j = 0; j < count; j++) ev += this.#pwCall[j]! * rows.callExpectation(this.#pwRow[j]!);
     this.#ev = ev;
   }

@@ -105,7 +105,7 @@ export class RowBuilder {
     const u = g.u;
     const state = view.underlyingState(u);
     const c = view.cols.underlyings;
-    this.#rows.reset(c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield, state.iv);
+    this.#rows.reset(u, c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield);
     const input = tradeInput(view, u, s, t.rows, plan.level);
     const values = this.#valuesOf(g, t, input);
     const legs = tradeLegs(view, u, s, t.rows);

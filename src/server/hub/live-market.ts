@@ -7,6 +7,7 @@
  * cached for the snapshot's layout; a relisting brings a new snapshot and a new `LiveMarket`.
  */
 import type { Contract, OptionContract } from '#domain/contracts/contract.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { MarketView } from '../engine/market-view.ts';
 import type { MarketSnapshot } from '../market/snapshot.ts';
 
@@ -23,10 +24,14 @@ export class LiveMarket {
   readonly #underlyings = new Map<string, number>();
   readonly #expirations: ReadonlyMap<string, number>;
   readonly #options = new Map<string, number>();
+  readonly #model: ProbabilityModel;
+  /** The expirations' instants and cycles, the same for every frame of the snapshot. */
+  #expirationTables: MarketView | undefined;
 
-  constructor(snapshot: MarketSnapshot, riskFreeRate: number) {
+  constructor(snapshot: MarketSnapshot, riskFreeRate: number, model: ProbabilityModel = 'smile') {
     this.snapshot = snapshot;
     this.#rate = riskFreeRate;
+    this.#model = model;
     snapshot.symbols.forEach((s, u) => {
       this.#underlyings.set(s, u);
     });
@@ -37,7 +42,9 @@ export class LiveMarket {
   view(): MarketView {
     const frame = this.snapshot.front();
     const s = this.snapshot;
-    return new MarketView({
+    const view = new MarketView({
+      probabilityModel: this.#model,
+      ...(this.#expirationTables ? { expirationTables: this.#expirationTables } : {}),
       cols: frame,
       symbols: s.symbols,
       expirations: s.expirations,
@@ -45,6 +52,8 @@ export class LiveMarket {
       asOfMs: frame.time,
       riskFreeRate: this.#rate,
     });
+    this.#expirationTables ??= view;
+    return view;
   }
 
   underlyingRow(symbol: string): number {

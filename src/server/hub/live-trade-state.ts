@@ -19,6 +19,7 @@ import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { LegQuote, ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketView } from '../engine/market-view.ts';
+import { tradeSmiles } from '../engine/trade-input.ts';
 import type { LiveMarket } from './live-market.ts';
 
 export interface ResolvedLeg {
@@ -126,6 +127,11 @@ export function tradeState(
         underlying: view.underlyingState(u),
         env: { asOfMs: view.asOfMs, riskFreeRate: view.rate },
         bidAskLevel,
+        smiles: tradeSmiles(
+          view,
+          u,
+          trade.legs.map((l) => l.row),
+        ),
       },
       shifts,
     );

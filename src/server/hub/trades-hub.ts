@@ -7,6 +7,7 @@
  * (`onTradeChange` and `onQuotes` together). The market is watched only while something is
  * registered.
  */
+
 import type { FastifyInstance } from 'fastify';
 import {
   type LiveTick,
@@ -19,6 +20,7 @@ import {
   type TradesHubParsedArgs,
   tradesHubArgs,
 } from '#api/hub.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { MarketProvider, MarketTick } from '../market/provider.ts';
 import type { HubConfig } from './hub-config.ts';
@@ -56,6 +58,8 @@ function argsOf<M extends TradesHubMethod>(method: M, args: readonly unknown[]):
 export class TradesHub implements HubHandlers {
   readonly #provider: MarketProvider;
   readonly #config: HubConfig;
+  /** The distribution of the live probabilities and expected values (docs/METRICS.md). */
+  readonly #model: ProbabilityModel;
   readonly #clients = new Map<HubConnection, Client>();
   readonly #trades = new TradeBook<Client>();
   readonly #quotes = new QuoteBook<Client>();
@@ -67,9 +71,10 @@ export class TradesHub implements HubHandlers {
   #passes = 0;
   #scheduled = false;
 
-  constructor(deps: { market: MarketProvider; config: HubConfig }) {
+  constructor(deps: { market: MarketProvider; config: HubConfig; probabilityModel?: ProbabilityModel }) {
     this.#provider = deps.market;
     this.#config = deps.config;
+    this.#model = deps.probabilityModel ?? 'smile';
   }
 
   /** Trades and quotes currently kept live (distinct entries), for tests and the benchmark. */
@@ -212,7 +217,7 @@ export class TradesHub implements HubHandlers {
     if (!this.#market) {
       // The one provider read: it catches the market up with its clock; from here on the hub reads
       // the frames the ticks publish.
-      this.#market = new LiveMarket(this.#provider.snapshot(), this.#provider.riskFreeRate());
+      this.#market = new LiveMarket(this.#provider.snapshot(), this.#provider.riskFreeRate(), this.#model);
       this.#unsubscribe ??= this.#provider.subscribe((tick) => this.#onTick(tick));
     }
     return this.#market;
@@ -245,7 +250,7 @@ export class TradesHub implements HubHandlers {
     let allQuotes = false;
     if (this.#relisted || this.#market.snapshot.retired) {
       this.#relisted = false;
-      this.#market = new LiveMarket(this.#provider.snapshot(), this.#provider.riskFreeRate());
+      this.#market = new LiveMarket(this.#provider.snapshot(), this.#provider.riskFreeRate(), this.#model);
       this.#trades.relist(this.#market);
       this.#quotes.relist(this.#market);
       allQuotes = true;
@@ -298,9 +303,18 @@ export class TradesHub implements HubHandlers {
 /** Mounts the trades hub on `app` (negotiate and WebSocket at /hubs/trades); stopped with the server. */
 export async function mountTradesHub(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; market: MarketProvider; config: HubConfig },
+  deps: {
+    authenticator: Authenticator;
+    market: MarketProvider;
+    config: HubConfig;
+    probabilityModel?: ProbabilityModel;
+  },
 ): Promise<{ hub: TradesHub; endpoint: HubEndpoint }> {
-  const hub = new TradesHub({ market: deps.market, config: deps.config });
+  const hub = new TradesHub({
+    market: deps.market,
+    config: deps.config,
+    probabilityModel: deps.probabilityModel,
+  });
   const endpoint = await mountHub(app, {
     path: TRADES_HUB_PATH,
     authenticator: deps.authenticator,

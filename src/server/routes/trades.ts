@@ -7,6 +7,7 @@
  * position and its order together or not at all, and a repeated `clientOrderId` finds the order
  * the first submit wrote. Everything is per user: another user's order or account is 404.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -27,6 +28,7 @@ import { accountEffectCents } from '#domain/orders/strategy-price.ts';
 import { thinkorswimOrderText } from '#domain/orders/thinkorswim.ts';
 import { tradierTradeUrl } from '#domain/orders/tradier.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/schema.ts';
@@ -62,6 +64,8 @@ import {
 export interface TradeRouteDeps {
   readonly db: Kysely<Database>;
   readonly market: MarketProvider;
+  /** The distribution of the trades' probabilities and expected value (default `smile`). */
+  readonly probabilityModel?: ProbabilityModel;
 }
 
 /** Closing and adjusting never meet the plan's custom-leg cap: the position exists already. */
@@ -76,8 +80,9 @@ function openingFigures(
   strategy: StrategyKey,
   legs: readonly OrderLeg[],
   size: number,
+  model: ProbabilityModel,
 ) {
-  const metrics = madeMetrics(market, strategy, legs);
+  const metrics = madeMetrics(market, strategy, legs, model);
   // Dollar metrics are per share of the legs as given: × 100 for the legs' dollars, × size.
   const cents = (perShare: number) => toCents(perShare * OPTION_MULTIPLIER * size);
   return {
@@ -136,6 +141,7 @@ function assertSameShape(
 
 export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
   const { db, market } = deps;
+  const model = deps.probabilityModel ?? 'smile';
 
   async function answerFor(dbOrTrx: Db, userId: number, order: OrderRow): Promise<OrderAnswer> {
     const position = await positionOf(dbOrTrx, userId, order.position_id);
@@ -182,7 +188,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
       rows.map((r) => r.id),
     );
     const nowMs = market.now();
-    return rows.map((row) => positionAnswer(row, orders.get(row.id) ?? [], market, nowMs));
+    return rows.map((row) => positionAnswer(row, orders.get(row.id) ?? [], market, nowMs, model));
   });
 
   route(app, 'trades.submit', {}, async (request, _reply, input) => {
@@ -203,7 +209,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     checkTraded(market, legs);
     checkNoIndexStock(market, legs);
     checkStrategyLegs(strategy, legs);
-    const figures = openingFigures(market, strategy, legs, body.size);
+    const figures = openingFigures(market, strategy, legs, body.size, model);
     const now = new Date(market.now());
     const order = await db.transaction().execute(async (trx) => {
       await lockUser(trx, user.id);
@@ -312,7 +318,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
     let figures: ReturnType<typeof openingFigures> | null = null;
     if (order.kind === 'open') {
       try {
-        figures = openingFigures(market, position.strategy as StrategyKey, legs, body.size);
+        figures = openingFigures(market, position.strategy as StrategyKey, legs, body.size, model);
       } catch (err) {
         if (!isUnlisted(err)) throw err;
         figures = null;
@@ -365,7 +371,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
       if (!order) throw notFound('Order');
       asOf = { legs: legsOf(order), size: order.size };
     }
-    return calculateTrade(market, { strategy: body.strategy, legs, size: body.size }, asOf);
+    return calculateTrade(market, { strategy: body.strategy, legs, size: body.size }, asOf, model);
   });
 
   route(app, 'trades.explain', {}, async (request, _reply, input) => {
@@ -381,6 +387,7 @@ export function tradeRoutes(app: FastifyInstance, deps: TradeRouteDeps): void {
       legs,
       fill: body.fill,
       bidAskLevel: body.bidAskLevel,
+      model,
     });
   });
 

@@ -4,10 +4,14 @@
  * listed quote, and once its series has expired and rolled off, at its intrinsic value.
  */
 import type { Contract, Leg } from '#domain/contracts/contract.ts';
+import { exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import type { LegQuote, PricingEnv, UnderlyingState } from '#domain/metrics/types.ts';
 import type { SeriesByExpiration } from '#domain/orders/expiration-series.ts';
 import { settlementValue } from '#domain/orders/position-pl.ts';
+import type { SmileTable } from '#domain/pricing/smile.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
+import { MarketView } from '../engine/market-view.ts';
 import type { MarketProvider } from '../market/provider.ts';
 
 export interface LegMarket {
@@ -77,7 +81,7 @@ export function markPrice(market: MarketProvider, contract: Contract, nowMs: num
 export function underlyingState(market: MarketProvider, symbol: string): UnderlyingState | undefined {
   const detail = market.detail(symbol);
   if (!detail) return undefined;
-  const { quote, fundamentals, technicals, volatility, events } = detail;
+  const { info, quote, fundamentals, technicals, volatility, events } = detail;
   const q = fundamentals.dividendYield;
   const forwardPe = fundamentals.forwardPe;
   return {
@@ -85,6 +89,7 @@ export function underlyingState(market: MarketProvider, symbol: string): Underly
     price: quote.last,
     iv: volatility.iv,
     dividendYield: Number.isFinite(q) && q > 0 ? q : 0,
+    exerciseStyle: exerciseStyleOf(info.kind),
     atr: technicals.atr,
     // The metrics want the annualised deviation of daily returns: the 21-session realised vol.
     std21: volatility.rv,
@@ -140,4 +145,37 @@ export function withFill(leg: Leg, m: LegMarket, fill?: number): LegQuote {
 /** Index of the first leg the market does not list, or −1. */
 export function firstUnlisted(market: MarketProvider, legs: readonly Leg[]): number {
   return legs.findIndex((leg) => legMarket(market, leg.contract) === undefined);
+}
+
+/**
+ * The smiles of the legs' expirations, fitted to the market's current frame exactly as the scan
+ * engine and the live hub fit them (`MarketView.smileTable`, sharing their fits), for the trade
+ * metrics' smile model (docs/METRICS.md "Probabilities and expected value"); none under the
+ * lognormal model.
+ */
+export function legSmiles(
+  market: MarketProvider,
+  legs: readonly Leg[],
+  underlying: UnderlyingState,
+  model: ProbabilityModel,
+): SmileTable[] {
+  if (model !== 'smile') return [];
+  const snapshot = market.snapshot();
+  const frame = snapshot.front();
+  const view = new MarketView({
+    buffers: snapshot.buffers,
+    frameIndex: frame.index,
+    asOfMs: frame.time,
+    riskFreeRate: market.riskFreeRate(),
+  });
+  const u = view.symbols.indexOf(underlying.symbol);
+  const out: SmileTable[] = [];
+  if (u < 0) return out;
+  const dates = new Set(legs.flatMap((l) => (l.contract.kind === 'option' ? [l.contract.expiration] : [])));
+  for (const date of dates) {
+    const e = view.expirations.indexOf(date);
+    const table = e >= 0 ? view.smileTable(u, e) : null;
+    if (table) out.push(table);
+  }
+  return out;
 }

@@ -11,6 +11,7 @@ import { type OrderLeg, spreadShares } from '#domain/orders/order-leg.ts';
 import { closingLegs, maxProfitGained, realizedPlCents } from '#domain/orders/position-pl.ts';
 import { annualizedRoi, investedCents, roi } from '#domain/orders/roi.ts';
 import { strategyPriceCents } from '#domain/orders/strategy-price.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { markPrice } from './market-legs.ts';
@@ -40,9 +41,10 @@ function markedDatapoints(
   strategy: StrategyKey,
   legs: readonly OrderLeg[],
   fallback: TradeDatapoints,
+  model: ProbabilityModel,
 ): TradeDatapoints {
   try {
-    return datapoints(tradeMetrics(tradeInputOf(market, strategy, legs)));
+    return datapoints(tradeMetrics(tradeInputOf(market, strategy, legs, model)));
   } catch (err) {
     // An expired leg no longer listed: keep the figures from the open until the settlement.
     if (isUnlisted(err)) return fallback;
@@ -55,6 +57,7 @@ export function positionAnswer(
   orders: readonly OrderRow[],
   market: MarketProvider,
   nowMs: number,
+  model: ProbabilityModel,
 ): Position {
   const opening = openingOrder(orders);
   const closing = orders.find((o) => o.kind !== 'open') ?? null;
@@ -104,7 +107,7 @@ export function positionAnswer(
     comments: { open: opening.comment, close: closing ? closing.comment : null },
     archived: position.archived,
     madeTrade,
-    data: open ? markedDatapoints(market, strategy, legs, madeTrade) : madeTrade,
+    data: open ? markedDatapoints(market, strategy, legs, madeTrade, model) : madeTrade,
   };
 }
 

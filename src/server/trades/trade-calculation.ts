@@ -17,9 +17,11 @@ import type { OrderLeg } from '#domain/orders/order-leg.ts';
 import { closingLegs, realizedPlCents } from '#domain/orders/position-pl.ts';
 import { withStockHorizon } from '#domain/orders/stock-trade.ts';
 import { accountEffectCents } from '#domain/orders/strategy-price.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import {
+  legSmiles,
   pricingEnv,
   type QuotedLeg,
   quotedLegs,
@@ -48,13 +50,17 @@ function readLegs(market: MarketProvider, legs: readonly OrderLeg[]): QuotedLeg[
   return quoted;
 }
 
-/** The trade input of the read legs, filled at `fills` when given, else quoted at the market. */
+/**
+ * The trade input of the read legs, filled at `fills` when given, else quoted at the market, with
+ * the smiles of their expirations under the smile model.
+ */
 function inputOf(
   market: MarketProvider,
   strategy: StrategyKey,
   legs: readonly OrderLeg[],
   read: readonly QuotedLeg[],
-  fills?: readonly number[],
+  fills: readonly number[] | undefined,
+  model: ProbabilityModel,
 ): TradeInput {
   const first = legs[0];
   const underlying = first ? underlyingState(market, underlyingSymbol(first.contract)) : undefined;
@@ -66,6 +72,7 @@ function inputOf(
     underlying,
     env: pricingEnv(market),
     bidAskLevel: 0,
+    smiles: legSmiles(market, legs, underlying, model),
   });
 }
 
@@ -74,9 +81,10 @@ export function tradeInputOf(
   market: MarketProvider,
   strategy: StrategyKey,
   legs: readonly OrderLeg[],
+  model: ProbabilityModel,
   fills?: readonly number[],
 ): TradeInput {
-  return inputOf(market, strategy, legs, readLegs(market, legs), fills);
+  return inputOf(market, strategy, legs, readLegs(market, legs), fills, model);
 }
 
 /** The made trade's input: each leg filled at its limit price. */
@@ -84,11 +92,13 @@ export const madeInput = (
   market: MarketProvider,
   strategy: StrategyKey,
   legs: readonly OrderLeg[],
+  model: ProbabilityModel,
 ): TradeInput =>
   tradeInputOf(
     market,
     strategy,
     legs,
+    model,
     legs.map((leg) => leg.limitPrice),
   );
 
@@ -97,8 +107,9 @@ export function madeMetrics(
   market: MarketProvider,
   strategy: StrategyKey,
   legs: readonly OrderLeg[],
+  model: ProbabilityModel,
 ): TradeMetrics {
-  return tradeMetrics(madeInput(market, strategy, legs));
+  return tradeMetrics(madeInput(market, strategy, legs, model));
 }
 
 function calculatedTrade(
@@ -140,6 +151,7 @@ export function calculateTrade(
   market: MarketProvider,
   request: { readonly strategy: StrategyKey; readonly legs: readonly OrderLeg[]; readonly size: number },
   asOf: { readonly legs: readonly OrderLeg[]; readonly size: number } | null,
+  model: ProbabilityModel,
 ): TradeCalculation {
   const { strategy, legs, size } = request;
   const read = readLegs(market, legs);
@@ -161,12 +173,24 @@ export function calculateTrade(
     made.size,
   );
   return {
-    madeTrade: calculatedTrade(market, inputOf(market, strategy, legs, read, limits), read, size, limits),
-    markTrade: calculatedTrade(market, inputOf(market, strategy, legs, read), read, size, mids),
+    madeTrade: calculatedTrade(
+      market,
+      inputOf(market, strategy, legs, read, limits, model),
+      read,
+      size,
+      limits,
+    ),
+    markTrade: calculatedTrade(
+      market,
+      inputOf(market, strategy, legs, read, undefined, model),
+      read,
+      size,
+      mids,
+    ),
     markMadeTrade: {
       ...calculatedTrade(
         market,
-        inputOf(market, strategy, made.legs, madeRead, madeFills),
+        inputOf(market, strategy, made.legs, madeRead, madeFills, model),
         madeRead,
         made.size,
         madeFills,

@@ -6,6 +6,7 @@
 import type { TradeExplanation } from '#domain/metrics/explain.ts';
 import { explainTrade } from '#domain/metrics/explain.ts';
 import type { OrderLeg } from '#domain/orders/order-leg.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { madeInput, tradeInputOf } from './trade-calculation.ts';
@@ -16,10 +17,12 @@ export interface ExplainRequest {
   /** 'limit': each leg fills at its limit price; 'market': at the quotes, at `bidAskLevel`. */
   readonly fill: 'limit' | 'market';
   readonly bidAskLevel: number;
+  /** The distribution the metrics use (the server's PROBABILITY_MODEL). */
+  readonly model: ProbabilityModel;
 }
 
 export function explainLegs(market: MarketProvider, request: ExplainRequest): TradeExplanation {
-  const { strategy, legs, fill, bidAskLevel } = request;
-  if (fill === 'limit') return explainTrade(madeInput(market, strategy, legs));
-  return explainTrade({ ...tradeInputOf(market, strategy, legs), bidAskLevel });
+  const { strategy, legs, fill, bidAskLevel, model } = request;
+  if (fill === 'limit') return explainTrade(madeInput(market, strategy, legs, model));
+  return explainTrade({ ...tradeInputOf(market, strategy, legs, model), bidAskLevel });
 }

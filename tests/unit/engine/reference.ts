@@ -193,11 +193,11 @@ export function referenceScan(
       continue;
     const state = view.underlyingState(u);
     cache.reset(
+      u,
       view.cols.underlyings.optionStart[u]!,
       view.cols.underlyings.optionEnd[u]!,
       state.price,
       state.dividendYield,
-      state.iv,
     );
     const ctx = { view, rows: cache, state };
     const legFilters = compiled.filter((f) => f.definition.stage === 'leg');

@@ -9,7 +9,7 @@ import { DomainError } from '#domain/errors.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { ScanEngine, type ScanRequest, specKey, specOf } from '#server/engine/scan-engine.ts';
 import { ScanCancelledError } from '#server/engine/scan-run.ts';
-import { TINY_AS_OF, type TinyMarket, tinyMarket } from './tiny-market.ts';
+import { FOUR_LEGS, TINY_AS_OF, type TinyMarket, tinyMarket } from './tiny-market.ts';
 
 const source = (m: TinyMarket) => () => ({
   snapshot: () => m.snapshot,
@@ -90,7 +90,7 @@ describe('scan engine', () => {
     await expect(pooled.run('u2', loose('iron_condor'), controller.signal)).rejects.toBeInstanceOf(
       ScanCancelledError,
     );
-    const slow = pooled.run('u2', { ...loose('custom'), legs: fourLegs }, controller.signal);
+    const slow = pooled.run('u2', { ...loose('custom'), legs: FOUR_LEGS }, controller.signal);
     await expect(slow).rejects.toBeInstanceOf(ScanCancelledError);
   });
 
@@ -99,7 +99,7 @@ describe('scan engine', () => {
     const hurried = new ScanEngine({ market: source(big), workers: 2, timeBudgetMs: 5 });
     try {
       const err = await hurried
-        .run('u3', { ...loose('custom'), legs: fourLegs, sorting: [['prob_profit', 'desc']] })
+        .run('u3', { ...loose('custom'), legs: FOUR_LEGS, sorting: [['prob_profit', 'desc']] })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DomainError);
       expect((err as DomainError).code).toBe('TIMEOUT');
@@ -153,10 +153,3 @@ describe('scan engine', () => {
     expect(specKey(stored)).toBe(specKey(a));
   });
 });
-
-const fourLegs = [
-  { kind: 'option', right: 'PUT', quantity: 1 },
-  { kind: 'option', right: 'PUT', quantity: -1, strike: 'greater' },
-  { kind: 'option', right: 'CALL', quantity: -1, strike: 'greater' },
-  { kind: 'option', right: 'CALL', quantity: 1, strike: 'greater' },
-] as const;

@@ -6,6 +6,7 @@
 
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { bsPrice } from '#domain/pricing/black-scholes.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { MarketInstant } from '#server/engine/market-view.ts';
 import { runScan, runShardsHere, type ScanResult } from '#server/engine/scan-run.ts';
 import type { ScanSpec } from '#server/engine/scan-spec.ts';
@@ -294,8 +295,13 @@ export function fixedMarket(opts: FixedMarketOptions): TinyMarket {
 }
 
 /** Runs a scan on a tiny market on this thread (no workers). */
-export async function scanTiny(market: TinyMarket, spec: ScanSpec): Promise<ScanResult> {
+export async function scanTiny(
+  market: TinyMarket,
+  spec: ScanSpec,
+  probabilityModel: ProbabilityModel = 'smile',
+): Promise<ScanResult> {
   return runScan(spec, {
+    probabilityModel,
     market: { snapshot: () => market.snapshot, riskFreeRate: () => market.instant.riskFreeRate },
     extras: NO_EXTRAS,
     runShards: runShardsHere,
@@ -304,3 +310,11 @@ export async function scanTiny(market: TinyMarket, spec: ScanSpec): Promise<Scan
     warn: () => {},
   });
 }
+
+/** Custom legs of a 4-leg scan: a put spread below a call spread (strikes ascending). */
+export const FOUR_LEGS = [
+  { kind: 'option', right: 'PUT', quantity: 1 },
+  { kind: 'option', right: 'PUT', quantity: -1, strike: 'greater' },
+  { kind: 'option', right: 'CALL', quantity: -1, strike: 'greater' },
+  { kind: 'option', right: 'CALL', quantity: 1, strike: 'greater' },
+] as const;

@@ -4,12 +4,14 @@
  * `tradeMetrics` for the same legs, bit for bit (null is NaN in the kernel), and so does whether
  * the trade is takeable (`isTakeable`).
  */
+
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BID_ASK_LEVELS } from '#domain/metrics/bid-ask.ts';
 import { isTakeable } from '#domain/metrics/takeable.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
+import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { SCREENER_STRATEGY_KEYS, type ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { LEG_NUMBERS } from '#server/engine/leg-fields.ts';
 import { MarketView } from '#server/engine/market-view.ts';
@@ -104,7 +106,11 @@ function check(kernel: TradeKernel, ref: TradeMetrics, label: string): void {
 }
 
 describe('trade kernel equals tradeMetrics', () => {
-  test.each(SCREENER_STRATEGY_KEYS.filter((k) => k !== 'custom'))('%s', (strategy: ScreenerStrategyKey) => {
+  // Every strategy under the default smile model, and under the lognormal alternative.
+  const cases = SCREENER_STRATEGY_KEYS.filter((k) => k !== 'custom').flatMap((strategy) =>
+    (['smile', 'lognormal'] as const).map((model) => [strategy, model] as const),
+  );
+  test.each(cases)('%s (%s model)', (strategy: ScreenerStrategyKey, probabilityModel: ProbabilityModel) => {
     const structure = structureOf(strategy, { ratio: { long: 2, short: 5 } });
     let checked = 0;
     fc.assert(
@@ -115,7 +121,7 @@ describe('trade kernel equals tradeMetrics', () => {
         fc.constantFrom(...BID_ASK_LEVELS.map((l) => l.value)),
         (seed, draws, strikes, level) => {
           const market = tinyMarket({ seed, underlyings: 2, expirations: 4, strikes: 9 });
-          const view = new MarketView(market.instant);
+          const view = new MarketView({ ...market.instant, probabilityModel });
           const u = Math.floor(draws[5]! * 2);
           const rows = pickRows(view, u, structure, draws, strikes);
           if (!rows) return;
@@ -123,7 +129,7 @@ describe('trade kernel equals tradeMetrics', () => {
           const kernel = new TradeKernel(view, cache);
           const state = view.underlyingState(u);
           const c = view.cols.underlyings;
-          cache.reset(c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield, state.iv);
+          cache.reset(u, c.optionStart[u]!, c.optionEnd[u]!, state.price, state.dividendYield);
           kernel.setUnderlying(u, state);
           kernel.begin(strategy, level);
           for (const leg of structure.legs) {

@@ -20,7 +20,7 @@ import { HubConnection, type HubSocket } from '#server/hub/hub-connection.ts';
 import { RECORD_SEPARATOR as RS } from '#server/hub/hub-protocol.ts';
 import { TradesHub } from '#server/hub/trades-hub.ts';
 import type { SimulatedMarket } from '#server/market/simulator.ts';
-import { pricingEnv, underlyingState } from '#server/trades/market-legs.ts';
+import { legSmiles, pricingEnv, underlyingState } from '#server/trades/market-legs.ts';
 import type { SignedInUser } from '#server/users/users.ts';
 import { type TestMarket, testMarket } from '../market/market-fixture.ts';
 
@@ -155,7 +155,7 @@ describe('trades hub', () => {
       }
     }
     expect(sawPartial).toBe(true);
-    // Independently: the provider's quotes and the trade log's inputs for the same instant.
+    // Independently: the provider's quotes and the trade log's inputs (and smiles) for the same instant.
     const [near, far] = spread.legs.map((l) => {
       const o = market.optionChain('SPY')!.options.find((x) => x.id === l.contract)!;
       return o;
@@ -164,18 +164,21 @@ describe('trades hub', () => {
     expect(values.stock_change).toBeCloseTo(market.quote('SPY')!.changePercent, 5);
     expect(values.bid).toBeCloseTo(near!.bid - far!.ask, 10);
     expect(values.ask).toBeCloseTo(near!.ask - far!.bid, 10);
+    const legs = [near!, far!].map((o, i) => ({
+      contract: o.contract,
+      quantity: i ? -1 : 1,
+      bid: o.bid,
+      ask: o.ask,
+      iv: o.iv,
+    }));
+    const underlying = underlyingState(market, 'SPY')!;
     const m = tradeMetrics({
       strategy: 'bull_call_spread',
-      legs: [near!, far!].map((o, i) => ({
-        contract: o.contract,
-        quantity: i ? -1 : 1,
-        bid: o.bid,
-        ask: o.ask,
-        iv: o.iv,
-      })),
-      underlying: underlyingState(market, 'SPY')!,
+      legs,
+      underlying,
       env: pricingEnv(market),
       bidAskLevel: 0,
+      smiles: legSmiles(market, legs, underlying, 'smile'),
     });
     // Pushed values are kept to 1e-5.
     expect(values.prob_profit).toBeCloseTo(m.prob_profit, 5);

@@ -3,12 +3,15 @@
  * 28 calendar days later (27 days 23 hours: daylight saving time starts in between). At the front
  * expiration the back leg is worth its Black-Scholes-Merton value (IV 0.3, r 4%, q 0, τ = the
  * instants apart in ACT/365 years; reference: pricing/black-scholes.ts, itself checked against Hull)
- * floored at intrinsic. Reference for the rest: hand computation per share. Tolerance 1e-9 unless
+ * floored at intrinsic; on an underlying whose options are American, its American price
+ * (pricing/american.ts, checked against a binomial lattice). Reference for the rest: hand computation per share. Tolerance 1e-9 unless
  * stated; breakevens are roots to 1e-7.
  */
 import { describe, expect, test } from 'vitest';
+import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
+import { americanPrice } from '#domain/pricing/american.ts';
 import { bsPrice } from '#domain/pricing/black-scholes.ts';
 import { BACK, call, FRONT, put, RATE, trade } from './fixtures.ts';
 
@@ -89,5 +92,32 @@ describe('diagonals', () => {
     close(m.max_loss, 6);
     close(m.max_profit, back(false, 95, 105) - 6);
     expect(m.diagonal_spread_shape).toBe('riskless_down');
+  });
+});
+
+describe('American options: the back leg at the front expiration is worth its American price', () => {
+  const american = { underlying: { exerciseStyle: ExerciseStyle.American } };
+  const backAmerican = (isCall: boolean, s: number, k: number) =>
+    americanPrice(isCall, s, k, TAU, RATE, 0, 0.3);
+
+  test('put diagonal 95/105: the back put in the money is worth more than its European value', () => {
+    const legs = [put(-1, 95, 1.5), put(1, 105, 7.5, BACK)];
+    const m = tradeMetrics(trade('long_put_diagonal_spread', legs, american));
+    const european = tradeMetrics(trade('long_put_diagonal_spread', legs));
+    // The peak is at the sold strike, where the back put is 10 in the money: early exercise pays.
+    expect(backAmerican(false, 95, 105)).toBeGreaterThan(back(false, 95, 105) + 1e-3);
+    close(m.max_profit, backAmerican(false, 95, 105) - 6);
+    expect(m.max_profit!).toBeGreaterThan(european.max_profit! + 1e-3);
+    close(m.max_loss, 6);
+    expect(m.spread_expected_value).toBeGreaterThan(european.spread_expected_value);
+  });
+
+  test('call calendar without dividends: early exercise is worthless, the numbers are the European ones', () => {
+    const legs = [call(-1, 100, 4), call(1, 100, 5.6, BACK)];
+    const m = tradeMetrics(trade('long_call_calendar_spread', legs, american));
+    const european = tradeMetrics(trade('long_call_calendar_spread', legs));
+    expect(m.max_profit).toBe(european.max_profit);
+    expect(m.spread_expected_value).toBe(european.spread_expected_value);
+    expect(m.breakevens).toEqual(european.breakevens);
   });
 });

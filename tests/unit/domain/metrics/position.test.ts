@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import {
   buildPosition,
@@ -10,6 +11,7 @@ import {
   positionValues,
   tailSlope,
 } from '#domain/metrics/position.ts';
+import { americanPrice } from '#domain/pricing/american.ts';
 import { bsPrice } from '#domain/pricing/black-scholes.ts';
 import { AS_OF, arbLegs, BACK, call, DAY_MS, FRONT, put, shares, trade } from './fixtures.ts';
 
@@ -48,18 +50,40 @@ describe('position', () => {
     );
   });
 
+  const EUROPEAN = { rate: 0.04, dividendYield: 0, american: false };
+  const AMERICAN = { ...EUROPEAN, american: true };
+
   test('leg values: intrinsic at expiry, BSM floored at intrinsic before', () => {
     const [, c] = buildPosition(trade('long_call', [shares(100), call(1, 100, 4)])).legs;
-    expect(legValue(c!, 110, expiryInstant(FRONT), 0.04, 0)).toBe(10);
-    expect(legValue(c!, 110, AS_OF, 0.04, 0)).toBeCloseTo(
+    expect(legValue(c!, 110, expiryInstant(FRONT), EUROPEAN)).toBe(10);
+    expect(legValue(c!, 110, AS_OF, EUROPEAN)).toBeCloseTo(
       bsPrice(true, 110, 100, 30 / 365, 0.04, 0, 0.3),
       12,
     );
-    expect(legValue(c!, 0, AS_OF, 0.04, 0)).toBe(0);
+    expect(legValue(c!, 0, AS_OF, EUROPEAN)).toBe(0);
     // A deep in-the-money European put is worth less than exercising: the floor binds.
     const [p] = buildPosition(trade('long_put', [put(1, 200, 100)])).legs;
     expect(bsPrice(false, 100, 200, 30 / 365, 0.04, 0, 0.3)).toBeLessThan(100);
-    expect(legValue(p!, 100, AS_OF, 0.04, 0)).toBe(100);
+    expect(legValue(p!, 100, AS_OF, EUROPEAN)).toBe(100);
+  });
+
+  test('an American option alive at the valuation instant is worth its American price', () => {
+    const [p] = buildPosition(trade('long_put', [put(1, 110, 12)])).legs;
+    const american = americanPrice(false, 100, 110, 30 / 365, 0.04, 0, 0.3);
+    // In the money with r > 0: early exercise is worth something over both BSM and exercising.
+    expect(american).toBeGreaterThan(Math.max(bsPrice(false, 100, 110, 30 / 365, 0.04, 0, 0.3), 10) + 1e-3);
+    expect(legValue(p!, 100, AS_OF, AMERICAN)).toBe(american);
+    expect(legValue(p!, 100, expiryInstant(FRONT), AMERICAN)).toBe(10);
+    // A call without dividends is never exercised early: the European price.
+    const [c] = buildPosition(trade('long_call', [call(1, 100, 4)])).legs;
+    expect(legValue(c!, 110, AS_OF, AMERICAN)).toBe(legValue(c!, 110, AS_OF, EUROPEAN));
+    // The underlying's exercise style sets the position's.
+    expect(buildPosition(trade('long_put', [put(1, 110, 12)])).american).toBe(false);
+    expect(
+      buildPosition(
+        trade('long_put', [put(1, 110, 12)], { underlying: { exerciseStyle: ExerciseStyle.American } }),
+      ).american,
+    ).toBe(true);
   });
 
   test('P/L at the horizon and the tail slope', () => {
@@ -75,8 +99,10 @@ describe('position', () => {
       fc.property(
         arbLegs({ expirations: [FRONT, BACK], stock: true }),
         fc.integer({ min: -5, max: 40 }),
-        (legs, days) => {
-          const p = buildPosition(trade('custom', legs));
+        fc.constantFrom(ExerciseStyle.European, ExerciseStyle.American),
+        fc.constantFrom(0, 0.03),
+        (legs, days, exerciseStyle, dividendYield) => {
+          const p = buildPosition(trade('custom', legs, { underlying: { exerciseStyle, dividendYield } }));
           const at = AS_OF + days * DAY_MS;
           const values = new Float64Array(prices.length);
           positionValues(p, prices, at, values);
