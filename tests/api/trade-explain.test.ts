@@ -45,8 +45,9 @@ describe('show the math (POST /trades/trade/explain)', () => {
     for (const key of ['cost', 'max_profit', 'max_loss', 'margin'] as const) {
       expect([key, stepValue(e, key)]).toEqual([key, calc.madeTrade[key]]);
     }
-    // The market moves on between the two calls: the probabilities by a hair.
-    expect(stepValue(e, 'prob_profit')).toBeCloseTo(calc.madeTrade.prob_profit ?? Number.NaN, 4);
+    // The market may tick between the two calls: a tick moves the smile, and the probability by
+    // up to about 1e-4 (measured 5–9e-5), so agreement is asked to 5e-4.
+    expect(stepValue(e, 'prob_profit')).toBeCloseTo(calc.madeTrade.prob_profit ?? Number.NaN, 3);
     expect(stepValue(e, 'spread_expected_value')).toBeCloseTo(
       calc.madeTrade.spread_expected_value ?? Number.NaN,
       2,
