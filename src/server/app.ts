@@ -152,7 +152,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       universeRoutes(api, { db, market });
       await api.register(scanRunRoutes, { engine, db, limits: config.rateLimits });
       await api.register(scanExportRoutes, { engine, db, authenticator, limits: config.rateLimits });
-      scenarioRoutes(api);
+      scenarioRoutes(api, {
+        market,
+        engine,
+        db,
+        limits: config.rateLimits,
+        timeBudgetMs: config.scan.timeBudgetMs,
+      });
     },
     { prefix: API_BASE },
   );
