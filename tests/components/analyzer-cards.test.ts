@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { ApiRequestError } from '#app/api/client.ts';
-import { futureTimes, regionSpans } from '#app/screens/analyzer/chart-model.ts';
+import { futureTimes, historyBars, regionSpans } from '#app/screens/analyzer/chart-model.ts';
 import {
   cardMetrics,
   legSummary,
@@ -113,6 +113,14 @@ describe('charts', () => {
       [220, 250],
     ]);
     expect(regionSpans({ behavior: 'abovePrice', value: 300 }, 150, 250)).toEqual([]);
+  });
+
+  test('the history shown is three times the sessions to D, 60 to 250 of them', () => {
+    const day = 86_400;
+    expect(historyBars(0, null)).toBe(250);
+    expect(historyBars(0, 21 * day)).toBe(60);
+    expect(historyBars(0, 73 * day)).toBe(151);
+    expect(historyBars(0, 400 * day)).toBe(250);
   });
 
   test('the days to D, thinned to 120 points at most', () => {

@@ -208,6 +208,17 @@ describe('runs', () => {
     });
   });
 
+  test('Run with the inputs already run runs them again', async () => {
+    const runs = stubServer();
+    await renderAt('/analyzer/AAPL?date=2026-12-18&target=abovePrice&value=210&vol=25&drift=4');
+    await waitFor(() => expect(runs).toHaveLength(8));
+    await screen.findAllByRole('article');
+    await waitFor(() => expect(isDisabled(runButton())).toBe(false));
+    fireEvent.click(screen.getByText('Run'));
+    await waitFor(() => expect(runs).toHaveLength(16));
+    expect(runs[8]).toEqual(runs[0]);
+  });
+
   test('a card shows the legs, the metrics and a Trade link with the legs; the slider picks other trades', async () => {
     stubServer();
     const router = await renderAt(

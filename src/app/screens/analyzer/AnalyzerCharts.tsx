@@ -11,7 +11,7 @@ import type { Bar } from '#api/market.ts';
 import type { ScenarioCurve } from '#api/scenario.ts';
 import { UPlotChart } from '#app/screens/order/charts/UPlotChart.tsx';
 import type { PriceView } from '#domain/scenario/behaviors.ts';
-import { type ChartLevels, futureTimes, regionSpans } from './chart-model.ts';
+import { type ChartLevels, futureTimes, historyBars, regionSpans } from './chart-model.ts';
 
 const PRICE_HEIGHT = 260;
 const PL_HEIGHT = 180;
@@ -43,7 +43,10 @@ export function ScenarioPriceChart({
   symbol: string;
   levels: ChartLevels;
 }) {
-  const shown = useMemo(() => bars.slice(-250), [bars]);
+  const shown = useMemo(
+    () => bars.slice(-historyBars(bars.at(-1)?.time ?? null, levels.dateTime)),
+    [bars, levels.dateTime],
+  );
   const data = useMemo<uPlot.AlignedData>(() => {
     const last = shown.at(-1);
     const future = last && levels.dateTime !== null ? futureTimes(last.time, levels.dateTime) : [];

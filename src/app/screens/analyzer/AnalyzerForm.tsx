@@ -210,7 +210,7 @@ export function AnalyzerForm({
         aria-expanded={advanced}
         onClick={() => setAdvanced((a) => !a)}
       >
-        {advanced ? '▾' : '▸'} Advanced Settings
+        <span aria-hidden="true">{advanced ? '▾' : '▸'}</span> Advanced Settings
       </button>
       {advanced && ready && (
         <fieldset className="analyzer-advanced">

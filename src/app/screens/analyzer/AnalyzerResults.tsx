@@ -31,6 +31,7 @@ export function AnalyzerResults({
   onView,
   inputs,
   runs,
+  runKey,
   slot,
   onSlot,
 }: {
@@ -38,6 +39,8 @@ export function AnalyzerResults({
   onView: (view: AnalyzerView) => void;
   inputs: RunInputs | null;
   runs: AnalyzerRuns;
+  /** The run shown (its inputs and Run count), for tests waiting on a new one. */
+  runKey: string | null;
   slot: number;
   onSlot: (slot: number) => void;
 }) {
@@ -49,7 +52,13 @@ export function AnalyzerResults({
   const cards = view === 'scenario' ? scenarioCards(strategies, slot) : scanCards(scans);
   const more = view !== 'scenario' && runs.scansShown < runs.scanCount && !loading;
   return (
-    <section className="analyzer-results" aria-label="Results">
+    <section
+      className="analyzer-results"
+      aria-label="Results"
+      aria-busy={loading}
+      data-view={view}
+      data-run={runKey ?? ''}
+    >
       <Segment label="View" value={view} options={VIEW_OPTIONS} onChange={onView} />
       {inputs === null ? (
         <p className="analyzer-start">

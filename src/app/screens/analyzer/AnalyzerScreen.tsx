@@ -7,7 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { expirationsQuery, riskFreeRateQuery } from '#app/features/analyzer/queries.ts';
 import { factsQuery } from '#app/features/market/queries.ts';
@@ -34,6 +34,12 @@ import './analyzer.css';
 export const ANALYZER_ROUTE = '/analyzer/{-$symbol}';
 const analyzerRoute = getRouteApi(ANALYZER_ROUTE);
 
+/** The width at which analyzer.css puts the form above the results. */
+const STACKED = '(max-width: 900px)';
+
+const sameSearch = (a: AnalyzerSearch, b: AnalyzerSearch): boolean =>
+  (Object.keys(a) as (keyof AnalyzerSearch)[]).every((key) => a[key] === b[key]);
+
 /** The form's draft, for the symbol it was made for. */
 interface FormState {
   readonly symbol: string;
@@ -49,6 +55,7 @@ export function AnalyzerScreen() {
   const rate = useQuery(riskFreeRateQuery());
   const [form, setForm] = useState<FormState | null>(null);
   const [runCount, setRunCount] = useState(0);
+  const side = useRef<HTMLDivElement>(null);
 
   const baseData = useMemo(() => unitDataOf(facts.data, null), [facts.data]);
   const daysTo = (date: string | null | undefined) =>
@@ -110,11 +117,15 @@ export function AnalyzerScreen() {
           canRun={canRun}
           onRun={() => {
             if (!draft) return;
-            setSearch(searchOfDraft(draft, search));
-            setRunCount((c) => c + 1);
+            const next = searchOfDraft(draft, search);
+            // New inputs run by themselves once in the address; the same inputs run again.
+            if (sameSearch(next, search)) setRunCount((c) => c + 1);
+            else setSearch(next);
+            // Where the form is above the results (phones), show the results coming in.
+            if (window.matchMedia(STACKED).matches) side.current?.scrollIntoView({ behavior: 'smooth' });
           }}
         />
-        <div className="analyzer-side">
+        <div className="analyzer-side" ref={side}>
           {symbol !== undefined && <UnderlyingPanel symbol={symbol} facts={facts.data} levels={levels} />}
           {facts.isError && <p className="field-error">No market data for {symbol}.</p>}
           <AnalyzerResults
@@ -122,6 +133,7 @@ export function AnalyzerScreen() {
             onView={(next) => setSearch({ view: next === 'scenario' ? undefined : next })}
             inputs={inputs}
             runs={runs}
+            runKey={runKey}
             slot={search.slot ?? DEFAULT_SCENARIO_SLOT}
             onSlot={(slot) => setSearch({ slot: slot === DEFAULT_SCENARIO_SLOT ? undefined : slot }, true)}
           />

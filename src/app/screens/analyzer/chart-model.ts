@@ -14,6 +14,16 @@ export interface ChartLevels {
   readonly move: number | null;
 }
 
+/**
+ * Sessions of history the price chart shows: three times the sessions to D, between 60 and 250,
+ * so the days ahead take a readable share of the chart whatever the date.
+ */
+export function historyBars(lastTime: number | null, dateTime: number | null): number {
+  if (lastTime === null || dateTime === null) return 250;
+  const sessionsAhead = (Math.max(0, dateTime - lastTime) / DAY_S) * (252 / 365);
+  return Math.round(Math.min(250, Math.max(60, 3 * sessionsAhead)));
+}
+
 /** Epoch seconds of a `YYYY-MM-DD` date at 00:00 UTC, as bars time their sessions. */
 export const dateTimeOf = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
