@@ -20,23 +20,10 @@ import {
 } from '#app/screens/analyzer/analyzer-form.ts';
 import { runInputsOf } from '#app/screens/analyzer/run-inputs.ts';
 import type { UnitData } from '#domain/scenario/price-units.ts';
+import { FACTS as AAPL } from './analyzer-fixtures.ts';
 
-const FACTS: UnderlyingFacts = {
-  symbol: 'AAPL',
-  asOf: '2026-11-27T15:00:00.000Z',
-  values: {
-    name: 'Apple Inc.',
-    stock_last: 200,
-    stock_change: 0.012,
-    atr_dollar: 4,
-    std21: 0.25,
-    target_price: null,
-    ma: 0.25,
-    week_52_high: -0.2,
-    week_52_low: 0.6,
-    stock_rv: 0.2412,
-  },
-};
+// No analysts' target: its unit is not offered.
+const FACTS: UnderlyingFacts = { ...AAPL, values: { ...AAPL.values, target_price: null } };
 
 const DATA = unitDataOf(FACTS, 36.5) as UnitData;
 const DEFAULTS = defaultDraft(DATA, 0.2412, 0.04066);

@@ -7,7 +7,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '#api/errors.ts';
-import type { ScenarioRunStandardRequest } from '#api/scenario.ts';
+import type { ScenarioRunStandardRequest, ScenarioTrade } from '#api/scenario.ts';
 import { ListRole, type ListsAnswer, type ScanSummary } from '#api/screener-model.ts';
 import { storeToken } from '#app/auth/token.ts';
 import { ANALYZER_STRATEGY_SETS } from '#domain/scenario/behaviors.ts';
@@ -371,7 +371,8 @@ describe('saved and predefined scans', () => {
     ],
   };
 
-  test('one card per scan, ten at a time, then Check More Scans runs the next ones', async () => {
+  /** The server with the lists above; each scan's run answers `tradeFor(scanId)`. */
+  function scanServer(tradeFor: (scanId: number) => ScenarioTrade | null): number[] {
     const scanRuns: number[] = [];
     stubServer(undefined, {
       '/lists': LISTS,
@@ -383,10 +384,15 @@ describe('saved and predefined scans', () => {
           scanId,
           scanName: `Scan ${scanId}`,
           distribution: null,
-          trade: scanId === 3 ? null : tradeOf('long_call', scanId % 10),
+          trade: tradeFor(scanId),
         };
       }),
     });
+    return scanRuns;
+  }
+
+  test('one card per scan, ten at a time, then Check More Scans runs the next ones', async () => {
+    const scanRuns = scanServer((scanId) => (scanId === 3 ? null : tradeOf('long_call', scanId % 10)));
     await renderAt(
       '/analyzer/AAPL?view=predefined&date=2026-12-18&target=abovePrice&value=210&vol=25&drift=4',
     );
@@ -404,21 +410,7 @@ describe('saved and predefined scans', () => {
   });
 
   test('the Saved view runs the user’s own scans', async () => {
-    const scanRuns: number[] = [];
-    stubServer(undefined, {
-      '/lists': LISTS,
-      '/scenario/runscan': new PerCall(({ body }: StubRequest) => {
-        const { scanId } = body as { scanId: number };
-        scanRuns.push(scanId);
-        return {
-          correlationId: null,
-          scanId,
-          scanName: `Scan ${scanId}`,
-          distribution: null,
-          trade: tradeOf('long_call', 1),
-        };
-      }),
-    });
+    const scanRuns = scanServer(() => tradeOf('long_call', 1));
     await renderAt('/analyzer/AAPL?view=saved&date=2026-12-18&target=abovePrice&value=210&vol=25&drift=4');
     await screen.findByRole('article', { name: 'Scan 40' });
     expect(scanRuns).toEqual([40]);

@@ -6,18 +6,11 @@
  * unit keeps the price. A unit whose datum is missing (no target price, no date for std devs) is
  * not offered.
  */
+import { SHIFT_UNITS, type ShiftUnit } from '../metrics/types.ts';
 
-export const PRICE_UNITS = [
-  'abs',
-  'pct',
-  'atr',
-  'std',
-  'target_price',
-  'sma_200',
-  'w52_high',
-  'w52_low',
-] as const;
-export type PriceUnit = (typeof PRICE_UNITS)[number];
+/** The scan scenarios' units (spec 3 §3 enumerates the same), dollars first as the form lists them. */
+export type PriceUnit = ShiftUnit;
+export const PRICE_UNITS: readonly PriceUnit[] = ['abs', ...SHIFT_UNITS.filter((u) => u !== 'abs')];
 
 export const PRICE_UNIT_LABELS: Readonly<Record<PriceUnit, string>> = {
   abs: 'Price ($)',
@@ -31,7 +24,7 @@ export const PRICE_UNIT_LABELS: Readonly<Record<PriceUnit, string>> = {
 };
 
 export const isPriceUnit = (value: unknown): value is PriceUnit =>
-  typeof value === 'string' && (PRICE_UNITS as readonly string[]).includes(value);
+  typeof value === 'string' && PRICE_UNITS.some((u) => u === value);
 
 /** What the units are measured from; null where the market lacks the datum. Dollars per share. */
 export interface UnitData {

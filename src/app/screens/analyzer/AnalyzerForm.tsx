@@ -7,9 +7,9 @@ import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import type { ExpirationRow } from '#api/market.ts';
 import { Checkbox } from '#app/components/IonControls.tsx';
-import type { AnalyzerFill } from '#app/route-params.ts';
+import { ANALYZER_FILLS } from '#app/route-params.ts';
 import { TickerPicker } from '#app/screens/order/TickerPicker.tsx';
-import { ANALYZER_BEHAVIORS, type AnalyzerBehavior, isRangeBehavior } from '#domain/scenario/behaviors.ts';
+import { ANALYZER_BEHAVIORS, isRangeBehavior } from '#domain/scenario/behaviors.ts';
 import { PRICE_UNIT_LABELS, type PriceUnit, type UnitData } from '#domain/scenario/price-units.ts';
 import {
   type AnalyzerDraft,
@@ -84,6 +84,46 @@ function LevelInput({
   );
 }
 
+/** A labelled select of fixed choices; a value not among them reads as the placeholder. */
+function ChoiceField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+  disabled = false,
+}: {
+  label: string;
+  value: T | '';
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select
+        className="app-select"
+        aria-label={label}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => {
+          const chosen = options.find((o) => o.value === e.target.value);
+          if (chosen) onChange(chosen.value);
+        }}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function PercentInput({
   label,
   value,
@@ -138,57 +178,31 @@ export function AnalyzerForm({
       }}
     >
       <TickerPicker key={symbol ?? ''} value={symbol ?? null} onChange={onSymbol} disabled={false} />
-      <label className="field">
-        <span>On Date</span>
-        <select
-          className="app-select"
-          aria-label="On Date"
-          value={draft?.date ?? ''}
-          disabled={!ready || !expirations}
-          onChange={(e) => ready && e.target.value && onDraft(chooseDate(draft, e.target.value, data))}
-        >
-          <option value="">
-            {expirations ? 'Choose a date' : symbol ? 'Loading…' : 'Choose a ticker first'}
-          </option>
-          {expirations?.map((e) => (
-            <option key={e.date} value={e.date}>
-              {shortDate(e.date)} ({Math.max(0, Math.round(e.daysToExpiry))}d)
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Price Target</span>
-        <select
-          className="app-select"
-          aria-label="Price Target"
-          value={draft?.behavior ?? 'abovePrice'}
-          disabled={!ready}
-          onChange={(e) => ready && onDraft(chooseBehavior(draft, e.target.value as AnalyzerBehavior, data))}
-        >
-          {ANALYZER_BEHAVIORS.map((b) => (
-            <option key={b} value={b}>
-              {BEHAVIOR_LABELS[b]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Unit</span>
-        <select
-          className="app-select"
-          aria-label="Unit"
-          value={draft?.unit ?? 'abs'}
-          disabled={!ready}
-          onChange={(e) => ready && onDraft(chooseUnit(draft, e.target.value as PriceUnit, data))}
-        >
-          {units.map((u) => (
-            <option key={u} value={u}>
-              {PRICE_UNIT_LABELS[u]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        label="On Date"
+        value={draft?.date ?? ''}
+        placeholder={expirations ? 'Choose a date' : symbol ? 'Loading…' : 'Choose a ticker first'}
+        options={(expirations ?? []).map((e) => ({
+          value: e.date,
+          label: `${shortDate(e.date)} (${Math.max(0, Math.round(e.daysToExpiry))}d)`,
+        }))}
+        disabled={!ready || !expirations}
+        onChange={(date) => ready && onDraft(chooseDate(draft, date, data))}
+      />
+      <ChoiceField
+        label="Price Target"
+        value={draft?.behavior ?? 'abovePrice'}
+        options={ANALYZER_BEHAVIORS.map((b) => ({ value: b, label: BEHAVIOR_LABELS[b] }))}
+        disabled={!ready}
+        onChange={(behavior) => ready && onDraft(chooseBehavior(draft, behavior, data))}
+      />
+      <ChoiceField
+        label="Unit"
+        value={draft?.unit ?? 'abs'}
+        options={units.map((u) => ({ value: u, label: PRICE_UNIT_LABELS[u] }))}
+        disabled={!ready}
+        onChange={(unit) => ready && onDraft(chooseUnit(draft, unit, data))}
+      />
       {ready && (
         <div className="analyzer-levels">
           {(range ? (['from', 'to'] as const) : (['value'] as const)).map((field) => (
@@ -225,21 +239,12 @@ export function AnalyzerForm({
               <p className="hint">Unbalanced spreads take considerably more time to analyze.</p>
             </div>
           )}
-          <label className="field">
-            <span>Bid/Ask Level</span>
-            <select
-              className="app-select"
-              aria-label="Bid/Ask Level"
-              value={draft.fill}
-              onChange={(e) => onDraft({ ...draft, fill: e.target.value as AnalyzerFill })}
-            >
-              {Object.entries(FILL_LEVELS).map(([key, { label }]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceField
+            label="Bid/Ask Level"
+            value={draft.fill}
+            options={ANALYZER_FILLS.map((f) => ({ value: f, label: FILL_LEVELS[f].label }))}
+            onChange={(fill) => onDraft({ ...draft, fill })}
+          />
           <PercentInput
             label="Volatility %"
             value={draft.volatility}
