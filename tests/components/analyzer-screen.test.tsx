@@ -84,8 +84,10 @@ describe('the form', () => {
     await chooseTicker();
     expect(router.state.location.pathname).toBe('/analyzer/AAPL');
     expect(await screen.findByText('Apple Inc.')).toBeTruthy();
-    expect(screen.getByText('$200.00')).toBeTruthy();
-    expect(screen.getByText('+1.20%')).toBeTruthy();
+    const quote = screen.getByText('+1.20%').closest('p') as HTMLElement;
+    expect(quote.textContent).toBe('$200.00 +1.20%');
+    // The chart's key names the level; the date and the implied move once a date is chosen.
+    expect(screen.getByText('$200.00', { selector: '.key-level' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Advanced Settings/ }));
     expect((screen.getByLabelText('Volatility %') as HTMLInputElement).value).toBe('24.12');
     expect((screen.getByLabelText('Drift %') as HTMLInputElement).value).toBe('4.07');
@@ -95,6 +97,8 @@ describe('the form', () => {
     expect(isDisabled(runButton())).toBe(true);
     chooseDate();
     expect(isDisabled(runButton())).toBe(false);
+    expect(screen.getByText('18-DEC-26', { selector: '.key-date' })).toBeTruthy();
+    expect(screen.getByText('±1 implied move')).toBeTruthy();
   });
 
   test('a range target defaults to 90% and 110% and offers unbalanced spreads with its note', async () => {

@@ -9,8 +9,25 @@ import { barsQuery } from '#app/features/market/queries.ts';
 import { formatMoney, formatPercent } from '#domain/columns/number-format.ts';
 import type { ChartLevels } from './chart-model.ts';
 import { ScenarioPriceChart } from './charts.ts';
+import { shortDate } from './result-cards.ts';
 
 const PRICE_CHART_HEIGHT = 260;
+
+/** What the chart's lines are: the level(s), the implied-move cone, the date. */
+function ChartKey({ levels }: { levels: ChartLevels }) {
+  if (levels.prices.length === 0) return null;
+  return (
+    <p className="chart-key">
+      <span className="key-level">{levels.prices.map((p) => formatMoney(p, 2)).join(' – ')}</span>
+      {levels.move !== null && <span className="key-move">±1 implied move</span>}
+      {levels.dateTime !== null && (
+        <span className="key-date">
+          {shortDate(new Date(levels.dateTime * 1000).toISOString().slice(0, 10))}
+        </span>
+      )}
+    </p>
+  );
+}
 
 export function UnderlyingPanel({
   symbol,
@@ -51,6 +68,7 @@ export function UnderlyingPanel({
       ) : (
         <div className="chart-placeholder" style={{ height: PRICE_CHART_HEIGHT }} />
       )}
+      <ChartKey levels={levels} />
     </section>
   );
 }
