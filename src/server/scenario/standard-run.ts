@@ -37,7 +37,7 @@ import {
 } from '#domain/scenario/scenario-option.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
-import { type Candidate, type CandidateLeg, strategyCandidates } from './strategy-candidates.ts';
+import { type Candidate, type CandidateLeg, CHECK_EVERY, strategyCandidates } from './strategy-candidates.ts';
 import { type ChainOption, chainOf, type ViewChain, viewChain } from './view-chain.ts';
 
 /** A view less likely than this has no meaningful conditional expectation. */
@@ -135,7 +135,7 @@ function controller(control: RunControl) {
   };
   return {
     check: () => {
-      evaluated += 1024;
+      evaluated += CHECK_EVERY;
       control.progress?.(evaluated);
       check();
     },
