@@ -9,7 +9,7 @@ import type { ExpirationRow } from '#api/market.ts';
 import type { ScenarioRunScanAnswer, ScenarioRunStandardAnswer } from '#api/scenario.ts';
 import { ANALYZER_STRATEGY_SETS } from '#domain/scenario/behaviors.ts';
 import type { SimulatorConfig } from '#server/market/sim-config.ts';
-import { type SignedInClient, signedIn } from '../support/auth.ts';
+import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { lists, saveScan } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -185,6 +185,17 @@ describe('runstandard', () => {
       const answer = await bad(await post(alice, 'runstandard', body), 400, 'VALIDATION_FAILED');
       expect(Object.keys(answer.details ?? {}), JSON.stringify(body)).toContain(field);
     }
+  });
+
+  test('every plan has the analyzer: a Beginner runs it, an ended subscription is 403', async () => {
+    const beginner = await signedIn(server, 'beginner-analyzer@example.com');
+    await setPlan(server, beginner.email, 1, 2);
+    await ok<ScenarioRunStandardAnswer>(
+      await post(beginner, 'runstandard', { ...inside(), strategies: ['long_stock'] }),
+    );
+    const ended = await signedIn(server, 'ended-analyzer@example.com');
+    await setPlan(server, ended.email, 1, 4);
+    await bad(await post(ended, 'runstandard', inside()), 403, 'SUBSCRIPTION_ENDED');
   });
 
   test('an unknown symbol is 404; without a token 401', async () => {

@@ -56,9 +56,6 @@ export const ANALYZER_STRATEGIES = [...new Set(Object.values(ANALYZER_STRATEGY_S
   ...AnalyzerStrategy[],
 ];
 
-export const isRangeBehavior = (b: AnalyzerBehavior): b is RangeBehavior =>
-  b === 'insideRange' || b === 'outsideRange';
-
 /** The view as the analyzer states it: a price level, or a band of prices (dollars). */
 export type PriceView =
   | { readonly behavior: LevelBehavior; readonly value: number }

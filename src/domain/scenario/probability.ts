@@ -6,7 +6,7 @@
  *   with knots at the strikes. Its zeros are found exactly on each piece, and the probability is
  *   the lognormal mass of the pieces where it is positive (`linearProbProfit`).
  * - Options still open at the date: the P/L is smooth. It is sampled on a fixed grid of quantiles,
- *   z = −6, −5.9, …, 6 (121 prices, the same for every trade of a run: each option's values there
+ *   z = −6, −5.95, …, 6 (241 prices, the same for every trade of a run: each option's values there
  *   are computed once); between two samples of opposite sign the zero is the root of the quadratic
  *   through three neighbouring samples (the linear one where the quadratic has none in the cell),
  *   and the mass is Φ between the zeros. Beyond ±6 (mass 2e-9) the sign of the end sample holds.
@@ -15,7 +15,7 @@ import { normCdf } from '../pricing/normal.ts';
 import { normalMass, priceAt, type ViewDistribution, zOf } from './distribution.ts';
 
 export const GRID_Z = 6;
-export const GRID_STEP = 0.1;
+export const GRID_STEP = 0.05;
 
 export interface ProbabilityGrid {
   readonly z: Float64Array;

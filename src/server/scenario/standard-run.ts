@@ -37,13 +37,16 @@ import {
 } from '#domain/scenario/scenario-option.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { MarketProvider } from '../market/provider.ts';
-import { type Candidate, type CandidateLeg, strategyCandidates } from './strategy-candidates.ts';
+import { type Candidate, type CandidateLeg, CHECK_EVERY, strategyCandidates } from './strategy-candidates.ts';
 import { type ChainOption, chainOf, type ViewChain, viewChain } from './view-chain.ts';
 
 /** A view less likely than this has no meaningful conditional expectation. */
 export const MIN_REGION_PROBABILITY = 1e-9;
-/** Even steps of the P/L curves across ±3 standard deviations of the price at the date. */
-const CURVE_STEPS = 60;
+/**
+ * Even steps of the P/L curves across ±3 standard deviations of the price at the date: enough for
+ * a card's chart, and ten slots of eight strategies stay a small answer.
+ */
+const CURVE_STEPS = 40;
 
 export class ScenarioStopped extends Error {
   readonly reason: 'cancelled' | 'timeout';
@@ -135,7 +138,7 @@ function controller(control: RunControl) {
   };
   return {
     check: () => {
-      evaluated += 1024;
+      evaluated += CHECK_EVERY;
       control.progress?.(evaluated);
       check();
     },
@@ -206,13 +209,16 @@ function curvePrices(setup: ViewSetup, legs: readonly CandidateLeg[]): number[] 
   const d = setup.distribution;
   const lo = priceAt(d, -3);
   const hi = priceAt(d, 3);
-  const even = Array.from({ length: CURVE_STEPS + 1 }, (_, i) => lo + ((hi - lo) * i) / CURVE_STEPS);
+  const even = Array.from({ length: CURVE_STEPS + 1 }, (_, i) => cents(lo + ((hi - lo) * i) / CURVE_STEPS));
   const strikes = legs.flatMap((l) => (l.chain ? [l.chain.contract.strike] : []));
   return [...new Set([...even, ...strikes.filter((k) => k > lo && k < hi)])].sort((a, b) => a - b);
 }
 
+/** Chart points, in cents: the curve is drawn, not computed with. */
+const cents = (x: number): number => Math.round(x * 100) / 100;
+
 function curve(prices: readonly number[], value: (s: number) => number): ScenarioCurve {
-  return { prices: [...prices], pl: prices.map(value) };
+  return { prices: [...prices], pl: prices.map((s) => cents(value(s))) };
 }
 
 /** The answer's trade: its legs for a ticket, its metrics and its two P/L curves. */

@@ -50,7 +50,7 @@ export interface ViewChain {
   readonly groups: readonly ExpirationGroup[];
 }
 
-export const isLiquid = (o: OptionQuote): boolean =>
+const isLiquid = (o: OptionQuote): boolean =>
   o.bid > 0 &&
   o.ask >= o.bid &&
   o.ask - o.bid <= MAX_SPREAD_OF_MID * o.mid &&

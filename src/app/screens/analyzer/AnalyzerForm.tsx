@@ -9,7 +9,7 @@ import type { ExpirationRow } from '#api/market.ts';
 import { Checkbox } from '#app/components/IonControls.tsx';
 import { ANALYZER_FILLS } from '#app/route-params.ts';
 import { TickerPicker } from '#app/screens/order/TickerPicker.tsx';
-import { ANALYZER_BEHAVIORS, isRangeBehavior } from '#domain/scenario/behaviors.ts';
+import { ANALYZER_BEHAVIORS } from '#domain/scenario/behaviors.ts';
 import { PRICE_UNIT_LABELS, type PriceUnit, type UnitData } from '#domain/scenario/price-units.ts';
 import {
   type AnalyzerDraft,
@@ -19,6 +19,7 @@ import {
   chooseUnit,
   type DraftErrors,
   FILL_LEVELS,
+  isRangeBehavior,
   type LevelKey,
   typeLevel,
   unitsFor,

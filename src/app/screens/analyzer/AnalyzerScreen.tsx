@@ -12,13 +12,14 @@ import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { expirationsQuery, riskFreeRateQuery } from '#app/features/analyzer/queries.ts';
 import { factsQuery } from '#app/features/market/queries.ts';
 import type { AnalyzerParams, AnalyzerSearch, AnalyzerView } from '#app/route-params.ts';
-import { DEFAULT_SCENARIO_SLOT, isRangeBehavior } from '#domain/scenario/behaviors.ts';
+import { DEFAULT_SCENARIO_SLOT } from '#domain/scenario/behaviors.ts';
 import { AnalyzerForm } from './AnalyzerForm.tsx';
 import { AnalyzerResults } from './AnalyzerResults.tsx';
 import {
   type AnalyzerDraft,
   defaultDraft,
   draftOfSearch,
+  isRangeBehavior,
   searchOfDraft,
   unitDataOf,
   validateDraft,

@@ -4,9 +4,8 @@
  */
 import type { ExpirationRow } from '#api/market.ts';
 import { formatMoney, formatPercent } from '#domain/columns/number-format.ts';
-import { isRangeBehavior } from '#domain/scenario/behaviors.ts';
 import { impliedMovePrice, type UnitData } from '#domain/scenario/price-units.ts';
-import { type AnalyzerDraft, setLevels } from './analyzer-form.ts';
+import { type AnalyzerDraft, isRangeBehavior, setLevels } from './analyzer-form.ts';
 
 const LEVEL_MOVES = [-2, -1, 1, 2] as const;
 const RANGE_MOVES = [1, 2] as const;

@@ -9,7 +9,7 @@
  */
 import type { UnderlyingFacts } from '#api/market.ts';
 import type { AnalyzerFill, AnalyzerSearch } from '#app/route-params.ts';
-import { type AnalyzerBehavior, isRangeBehavior } from '#domain/scenario/behaviors.ts';
+import { type AnalyzerBehavior, RANGE_BEHAVIORS, type RangeBehavior } from '#domain/scenario/behaviors.ts';
 import {
   availableUnits,
   DEFAULT_RANGE_BOUNDS,
@@ -20,6 +20,10 @@ import {
   toPrice,
   type UnitData,
 } from '#domain/scenario/price-units.ts';
+
+/** Within Range and Outside Range: views on a band, with a lower and an upper price. */
+export const isRangeBehavior = (b: AnalyzerBehavior): b is RangeBehavior =>
+  RANGE_BEHAVIORS.some((r) => r === b);
 
 export const BEHAVIOR_LABELS: Readonly<Record<AnalyzerBehavior, string>> = {
   abovePrice: 'Above Price',

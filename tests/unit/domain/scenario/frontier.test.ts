@@ -10,22 +10,26 @@ import { frontier, slotsAlong } from '#domain/scenario/frontier.ts';
 const dominates = (r: number[], p: number[], a: number, b: number) =>
   r[a]! >= r[b]! && p[a]! >= p[b]! && (r[a]! > r[b]! || p[a]! > p[b]!);
 
-// Coarse values so that ties in return, in probability and in both are common.
-const point = fc.record({
-  r: fc.integer({ min: -20, max: 20 }).map((x) => x / 10),
-  p: fc.integer({ min: 0, max: 20 }).map((x) => x / 20),
-});
+// Coarse values so that ties in return, in probability and in both are common: the returns and
+// probabilities of up to 60 trades.
+const trades = fc
+  .array(
+    fc.tuple(
+      fc.integer({ min: -20, max: 20 }).map((x) => x / 10),
+      fc.integer({ min: 0, max: 20 }).map((x) => x / 20),
+    ),
+    { minLength: 1, maxLength: 60 },
+  )
+  .map((pts) => ({ r: pts.map(([r]) => r), p: pts.map(([, p]) => p) }));
 
 describe('frontier', () => {
   test('keeps exactly the undominated trades, one of each equal pair, from max return to max probability', () => {
     fc.assert(
-      fc.property(fc.array(point, { minLength: 1, maxLength: 60 }), (pts) => {
-        const r = pts.map((x) => x.r);
-        const p = pts.map((x) => x.p);
+      fc.property(trades, ({ r, p }) => {
         const kept = frontier(r, p);
         const keptSet = new Set(kept);
-        for (const i of kept) for (let j = 0; j < pts.length; j++) expect(dominates(r, p, j, i)).toBe(false);
-        for (let i = 0; i < pts.length; i++) {
+        for (const i of kept) for (let j = 0; j < r.length; j++) expect(dominates(r, p, j, i)).toBe(false);
+        for (let i = 0; i < r.length; i++) {
           if (keptSet.has(i)) continue;
           // Dropped: dominated, or equal in both to a kept trade.
           expect(kept.some((k) => dominates(r, p, k, i) || (r[k] === r[i] && p[k] === p[i]))).toBe(true);
@@ -43,9 +47,7 @@ describe('frontier', () => {
 
   test('ten slots: slot 0 the highest return, slot 9 the highest probability, in frontier order', () => {
     fc.assert(
-      fc.property(fc.array(point, { minLength: 1, maxLength: 60 }), (pts) => {
-        const r = pts.map((x) => x.r);
-        const p = pts.map((x) => x.p);
+      fc.property(trades, ({ r, p }) => {
         const line = frontier(r, p);
         const slots = slotsAlong(line);
         expect(slots).toHaveLength(10);

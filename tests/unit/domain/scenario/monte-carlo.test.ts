@@ -16,30 +16,7 @@ import {
   scenarioOption,
   valueAtDate,
 } from '#domain/scenario/scenario-option.ts';
-
-/** mulberry32: a small seeded generator, so the estimate is the same on every run. */
-function uniforms(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function normals(seed: number, n: number): Float64Array {
-  const u = uniforms(seed);
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i += 2) {
-    const r = Math.sqrt(-2 * Math.log(1 - u()));
-    const t = 2 * Math.PI * u();
-    out[i] = r * Math.cos(t);
-    if (i + 1 < n) out[i + 1] = r * Math.sin(t);
-  }
-  return out;
-}
+import { seededNormals } from '#tests/support/seeded-random.ts';
 
 const SPOT = 100;
 const YEARS = 30 / 365;
@@ -47,7 +24,7 @@ const RATE = 0.04;
 const Q = 0.01;
 const dist = viewDistribution(SPOT, YEARS, 0.3, 0.06);
 const grid = probabilityGrid(dist);
-const SAMPLES = normals(20261127, 200_000);
+const SAMPLES = seededNormals(20261127, 200_000);
 /** Two-sided 99.9% normal quantile. */
 const Z999 = 3.2905;
 

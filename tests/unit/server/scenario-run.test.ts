@@ -1,0 +1,60 @@
+/**
+ * The analyzer's run stops where it is told to: an aborted signal stops it at its next check and no
+ * candidate is evaluated after that; a deadline already past stops it as a time-out.
+ */
+import { describe, expect, test } from 'vitest';
+import type { ScenarioRunStandard } from '#api/scenario.ts';
+import { ANALYZER_STRATEGY_SETS } from '#domain/scenario/behaviors.ts';
+import { createSimulatedMarket } from '#server/market/simulator.ts';
+import { runStandard, ScenarioStopped } from '#server/scenario/standard-run.ts';
+
+const market = createSimulatedMarket(
+  { seed: 7, universe: 'S', hours: 'always', symbols: ['QQQ'] },
+  { clock: () => Date.parse('2026-03-04T15:30:00Z') },
+);
+const spot = market.quote('QQQ')!.last;
+const request: ScenarioRunStandard = {
+  symbol: 'QQQ',
+  ranges: { behavior: 'insideRange', from: Math.round(spot * 0.95), to: Math.round(spot * 1.05) },
+  date: market.optionChain('QQQ')!.expirations[19]!.date,
+  strategies: [...ANALYZER_STRATEGY_SETS.insideRange],
+  bidAskLevel: 0,
+  onlyBalanced: false,
+  volatility: 0.2,
+  drift: 0.04,
+  correlationId: null,
+  maxRisk: null,
+};
+
+describe('analyzer run control', () => {
+  test('an aborted run stops at its next check and evaluates nothing more', async () => {
+    const controller = new AbortController();
+    const reports: number[] = [];
+    const run = runStandard(market, request, {
+      signal: controller.signal,
+      deadline: Infinity,
+      progress: (n) => {
+        reports.push(n);
+        if (n >= 4096) controller.abort();
+      },
+    });
+    const err = await run.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ScenarioStopped);
+    expect((err as ScenarioStopped).reason).toBe('cancelled');
+    expect(reports.at(-1)).toBe(4096);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reports.at(-1)).toBe(4096);
+    // Unstopped, the same run evaluates far more.
+    let total = 0;
+    await runStandard(market, request, { deadline: Infinity, progress: (n) => (total = n) });
+    expect(total).toBeGreaterThan(10 * 4096);
+  }, 60_000);
+
+  test('a run past its deadline stops as a time-out', async () => {
+    const err = await runStandard(market, request, { deadline: performance.now() - 1 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ScenarioStopped);
+    expect((err as ScenarioStopped).reason).toBe('timeout');
+  });
+});
