@@ -254,6 +254,18 @@ describe('runs', () => {
     );
   });
 
+  test('the cards’ charts switch between P/L on the date and at expiration', async () => {
+    stubServer();
+    await renderAt('/analyzer/AAPL?date=2026-12-18&target=abovePrice&value=210&vol=25&drift=4');
+    const card = await screen.findByRole('article', { name: 'Long Call' });
+    expect(within(card).getByText('Long Call: P/L on the date')).toBeTruthy();
+    fireEvent(
+      screen.getByLabelText('P/L chart'),
+      new CustomEvent('ionChange', { detail: { value: 'expiration' } }),
+    );
+    expect(within(card).getByText('Long Call: P/L at expiration 18-DEC-26')).toBeTruthy();
+  });
+
   test('a shared address fills the form and runs its view as it says', async () => {
     const runs = stubServer();
     await renderAt(
