@@ -423,6 +423,14 @@ describe('saved and predefined scans', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(13));
     expect(scanRuns).toHaveLength(13);
     expect(screen.queryByText(/Check More Scans/)).toBeNull();
+    // Another view starts on its first page, and so does this one when it comes back.
+    const switchTo = (value: string) =>
+      fireEvent(screen.getByLabelText('View'), new CustomEvent('ionChange', { detail: { value } }));
+    switchTo('saved');
+    await screen.findByRole('article', { name: 'Scan 40' });
+    switchTo('predefined');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    expect(screen.getByText('Check More Scans (11 – 13)')).toBeTruthy();
   });
 
   test('the Saved view runs the user’s own scans', async () => {

@@ -46,8 +46,12 @@ export function useAnalyzerRuns(
 ): AnalyzerRuns {
   const scanView = view === 'scenario' ? null : view;
   const lists = useQuery({ ...scanListsQuery(), enabled: scanView !== null && inputs !== null });
-  const [pages, setPages] = useState({ key: runKey, count: 1 });
-  const pageCount = pages.key === runKey ? pages.count : 1;
+  // The runs of this view and these inputs: another view, a view shown again, or other inputs
+  // start on page one.
+  const viewKey = runKey === null ? null : `${view}|${runKey}`;
+  const [pages, setPages] = useState({ key: viewKey, count: 1 });
+  if (pages.key !== viewKey) setPages({ key: viewKey, count: 1 });
+  const pageCount = pages.key === viewKey ? pages.count : 1;
   const scans = useMemo(() => (scanView ? scansOfView(lists.data, scanView) : []), [lists.data, scanView]);
   const scansShown = Math.min(scans.length, pageCount * SCANS_PER_PAGE);
 
@@ -76,12 +80,12 @@ export function useAnalyzerRuns(
     }));
   }, [inputs, scanView, scans, scansShown]);
 
-  const outcome = useParallelRuns(runKey === null ? null : `${view}|${runKey}`, jobs);
+  const outcome = useParallelRuns(viewKey, jobs);
   return {
     outcome,
     listing: scanView !== null && inputs !== null && lists.isPending,
     scanCount: scans.length,
     scansShown,
-    showMore: () => setPages({ key: runKey, count: pageCount + 1 }),
+    showMore: () => setPages({ key: viewKey, count: pageCount + 1 }),
   };
 }
