@@ -184,3 +184,35 @@ describe.each(VIEWPORTS)('analyzer at %s width', (name, viewport) => {
     await context.close();
   });
 });
+
+test('at tablet width a shared address shows the form above two columns of cards', async () => {
+  const email = 'analyst-tablet@example.com';
+  const client = await signedIn(server, email);
+  const expirations = await json<ExpirationRow[]>(
+    await client.request(`/api/v1/underlyings/${SYMBOL}/expirations`),
+  );
+  const date = expirations.find((e) => e.daysToExpiry > 30)?.date ?? '';
+  const facts = await json<UnderlyingFacts>(await client.request(`/api/v1/underlyings/${SYMBOL}/facts`));
+  const last = Number(facts.values.stock_last);
+  const { context, page } = await openPage(browser, server.url, { width: 820, height: 1180 });
+  await signInBrowser(context, server, email);
+  const from = Math.round(last * 0.95);
+  const to = Math.round(last * 1.05);
+  await page.goto(`/analyzer/${SYMBOL}?date=${date}&target=insideRange&from=${from}&to=${to}&vol=18&drift=4`);
+  await settled(page);
+  await page.locator('.underlying-panel canvas').first().waitFor();
+  expect(await page.getByLabel('Lower price', { exact: true }).inputValue()).toBe(String(from));
+  expect(await page.locator('.result-card').count()).toBeGreaterThan(1);
+  const [first, second] = await page
+    .locator('.result-card')
+    .evaluateAll((cards) => cards.slice(0, 2).map((c) => c.getBoundingClientRect().top));
+  expect(first).toBe(second);
+  // The form's fields two by two: the date beside the ticker.
+  const [ticker, onDate] = await Promise.all(
+    ['Ticker', 'On Date'].map((label) => page.getByLabel(label, { exact: true }).boundingBox()),
+  );
+  expect(onDate?.y).toBe(ticker?.y);
+  await expectNoOverflow(page);
+  await screenshot(page, 'analyzer-tablet');
+  await context.close();
+});
