@@ -24,7 +24,7 @@ import { normalMass, priceAt, type ViewDistribution, zOf } from '#domain/scenari
 import { CONTRACT_SHARES } from '#domain/scenario/evaluate.ts';
 import { valueAtDate } from '#domain/scenario/scenario-option.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
-import { runStandard, type ViewSetup, viewSetup } from '#server/scenario/standard-run.ts';
+import { runStandard, type ViewRequest, type ViewSetup, viewSetup } from '#server/scenario/standard-run.ts';
 import { type Candidate, strategyCandidates } from '#server/scenario/strategy-candidates.ts';
 import { machineLine, percentiles, stealMeter, writeBenchSection } from './report.ts';
 
@@ -90,7 +90,10 @@ for (const behavior of Object.keys(VIEWS) as AnalyzerBehavior[]) {
   }
 }
 
-const run = (c: Config) => runStandard(market, c.request, { deadline: Infinity });
+// A fresh setup for every run: the whole cost of a call (the server shares it between the
+// parallel calls of one view).
+const fresh = (r: ViewRequest) => viewSetup(market, r);
+const run = (c: Config) => runStandard(fresh, c.request, { deadline: Infinity });
 
 // Timed runs, interleaved.
 const times = new Map<string, number[]>(CONFIGS.map((c) => [c.name, []]));
