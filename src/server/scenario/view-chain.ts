@@ -6,6 +6,7 @@
  */
 import type { OptionContract } from '#domain/contracts/contract.ts';
 import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
+import { UnderlyingKind } from '#domain/filters/sectors.ts';
 import { type ViewDistribution, zOf } from '#domain/scenario/distribution.ts';
 import type { MarketProvider, OptionQuote } from '../market/provider.ts';
 
@@ -46,6 +47,8 @@ export interface ViewChain {
   readonly rate: number;
   readonly dividendYield: number;
   readonly american: boolean;
+  /** False for an index: it has no shares to trade, so no strategy with a stock leg. */
+  readonly sharesTraded: boolean;
   readonly asOfMs: number;
   readonly groups: readonly ExpirationGroup[];
 }
@@ -125,6 +128,7 @@ export function viewChain(
     rate: chain.riskFreeRate,
     dividendYield: chain.dividendYield,
     american: exerciseStyleOf(info.kind) === ExerciseStyle.American,
+    sharesTraded: info.kind !== UnderlyingKind.Index,
     asOfMs: chain.asOf,
     groups,
   };

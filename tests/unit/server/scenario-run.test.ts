@@ -71,4 +71,31 @@ describe('analyzer run control', () => {
     now = 2000;
     expect(cache.get(request)).not.toBe(first);
   });
+
+  test('an index has no shares: its strategies with a stock leg have no candidates, its options do', async () => {
+    const indexMarket = createSimulatedMarket(
+      { seed: 7, universe: 'S', hours: 'always', symbols: ['SPX'] },
+      { clock: () => Date.parse('2026-03-04T15:30:00Z') },
+    );
+    const price = indexMarket.quote('SPX')!.last;
+    const answer = await runStandard(
+      (r) => viewSetup(indexMarket, r),
+      {
+        ...request,
+        symbol: 'SPX',
+        ranges: { behavior: 'abovePrice', value: Math.round(price * 1.02) },
+        date: indexMarket.optionChain('SPX')!.expirations[4]!.date,
+        strategies: ['long_stock', 'covered_call', 'collar', 'long_call'],
+        onlyBalanced: true,
+      },
+      { deadline: Infinity },
+    );
+    expect(answer.results.map((r) => [r.strategy, r.candidates, r.slots.length])).toEqual([
+      ['long_stock', 0, 0],
+      ['covered_call', 0, 0],
+      ['collar', 0, 0],
+      ['long_call', expect.any(Number), 10],
+    ]);
+    expect(answer.results[3]!.candidates).toBeGreaterThan(0);
+  });
 });
