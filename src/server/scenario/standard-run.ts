@@ -100,7 +100,7 @@ export function viewSetup(market: MarketProvider, req: ViewRequest): ViewSetup {
       'ranges',
       'The price cannot end there under this volatility: widen the view or raise the volatility.',
     );
-  const chain = viewChain(market, req.symbol, req.date, distribution, levelsOf(req.ranges))!;
+  const chain = viewChain(found, req.date, distribution, levelsOf(req.ranges));
   const grid = probabilityGrid(distribution);
   const evaluator = new ScenarioEvaluator({
     distribution,

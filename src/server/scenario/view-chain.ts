@@ -8,7 +8,13 @@ import type { OptionContract } from '#domain/contracts/contract.ts';
 import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
 import { UnderlyingKind } from '#domain/filters/sectors.ts';
 import { type ViewDistribution, zOf } from '#domain/scenario/distribution.ts';
-import type { MarketProvider, OptionQuote } from '../market/provider.ts';
+import type {
+  MarketProvider,
+  OptionChain,
+  OptionQuote,
+  UnderlyingInfo,
+  UnderlyingQuote,
+} from '../market/provider.ts';
 
 /** Expirations after the view's date whose trades are candidates too. */
 export const LATER_EXPIRATIONS = 2;
@@ -60,8 +66,15 @@ const isLiquid = (o: OptionQuote): boolean =>
   o.openInterest >= MIN_OPEN_INTEREST &&
   o.iv > 0;
 
+/** What the market has for the symbol: its listing, chain and quote. */
+export interface MarketChain {
+  readonly info: UnderlyingInfo;
+  readonly chain: OptionChain;
+  readonly quote: UnderlyingQuote;
+}
+
 /** The market's chain for the symbol, or undefined when it does not list it. */
-export function chainOf(market: MarketProvider, symbol: string) {
+export function chainOf(market: MarketProvider, symbol: string): MarketChain | undefined {
   const info = market.underlying(symbol);
   const chain = market.optionChain(symbol);
   const quote = market.quote(symbol);
@@ -81,14 +94,11 @@ function thin(all: readonly number[]): number[] {
 }
 
 export function viewChain(
-  market: MarketProvider,
-  symbol: string,
+  found: MarketChain,
   date: string,
   dist: ViewDistribution,
   levels: readonly number[],
-): ViewChain | undefined {
-  const found = chainOf(market, symbol);
-  if (!found) return undefined;
+): ViewChain {
   const { info, chain, quote } = found;
   const dates = chain.expirations.map((e) => e.date).filter((d) => d >= date);
   const chosen = new Set(dates.slice(0, LATER_EXPIRATIONS + 1));
@@ -121,7 +131,7 @@ export function viewChain(
     groups.push({ expiration, strikes, calls, puts });
   }
   return {
-    symbol,
+    symbol: info.symbol,
     spot: quote.last,
     stockBid: quote.bid,
     stockAsk: quote.ask,
