@@ -13,7 +13,8 @@ import { route } from '../http/contract-routes.ts';
 import { heavyCallLimit } from '../http/rate-limits.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { runScenarioScan } from '../scenario/scan-run.ts';
-import { runStandard, ScenarioStopped } from '../scenario/standard-run.ts';
+import { runStandard, ScenarioStopped, type ViewRequest } from '../scenario/standard-run.ts';
+import { ViewSetupCache } from '../scenario/view-cache.ts';
 import type { Db } from '../screener/scan-store.ts';
 import { abortOnClose, scanErrorToHttp } from './scans-run.ts';
 
@@ -36,6 +37,8 @@ const stoppedToHttp = (err: unknown): unknown =>
 
 export function scenarioRoutes(app: FastifyInstance, deps: ScenarioRouteDeps): void {
   const { scanRuns } = deps.limits;
+  const cache = new ViewSetupCache(deps.market);
+  const views = (req: ViewRequest) => cache.get(req);
   const limited = {
     config: {
       rateLimit: heavyCallLimit({ ...scanRuns, max: scanRuns.max * RUNS_PER_SCAN }, 'scenario-run'),
@@ -45,7 +48,7 @@ export function scenarioRoutes(app: FastifyInstance, deps: ScenarioRouteDeps): v
     requireUser(request);
     const body = input.body();
     try {
-      return await runStandard(deps.market, body, {
+      return await runStandard(views, body, {
         signal: abortOnClose(reply),
         deadline: performance.now() + deps.timeBudgetMs,
       });
@@ -57,7 +60,7 @@ export function scenarioRoutes(app: FastifyInstance, deps: ScenarioRouteDeps): v
     const user = requireUser(request);
     const body = input.body();
     try {
-      return await runScenarioScan(deps, user, body, abortOnClose(reply));
+      return await runScenarioScan({ ...deps, views }, user, body, abortOnClose(reply));
     } catch (err) {
       throw stoppedToHttp(err);
     }

@@ -14,15 +14,14 @@ import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import { CONTRACT_SHARES } from '#domain/scenario/evaluate.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { ScanEngine } from '../engine/scan-engine.ts';
-import type { MarketProvider } from '../market/provider.ts';
 import { scanRequestFor, userIdOf } from '../routes/scans-run.ts';
 import { type Db, normalizedOf, visibleScan } from '../screener/scan-store.ts';
 import type { SignedInUser } from '../users/users.ts';
-import { distributionOf, scenarioTrade, type ViewSetup, viewSetup } from './standard-run.ts';
+import { distributionOf, scenarioTrade, type ViewSetup, type ViewSource } from './standard-run.ts';
 import type { Candidate, CandidateLeg } from './strategy-candidates.ts';
 
 export interface ScanRunDeps {
-  readonly market: MarketProvider;
+  readonly views: ViewSource;
   readonly engine: ScanEngine;
   readonly db: Db;
 }
@@ -35,7 +34,7 @@ export async function runScenarioScan(
 ): Promise<ScenarioRunScanAnswer> {
   const row = await visibleScan(deps.db, user.id, req.scanId);
   if (!row) throw notFound('Scan');
-  const setup = viewSetup(deps.market, req);
+  const setup = deps.views(req);
   const scan = normalizedOf(row);
   const request = await scanRequestFor(deps.db, user, {
     strategy: scan.strategy,

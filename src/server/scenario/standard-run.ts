@@ -83,7 +83,7 @@ export interface ViewSetup {
   readonly atDate: (o: ChainOption) => OptionAtDate;
 }
 
-type ViewRequest = Pick<ScenarioRunStandard, 'symbol' | 'ranges' | 'date' | 'volatility' | 'drift'>;
+export type ViewRequest = Pick<ScenarioRunStandard, 'symbol' | 'ranges' | 'date' | 'volatility' | 'drift'>;
 
 export function viewSetup(market: MarketProvider, req: ViewRequest): ViewSetup {
   const found = chainOf(market, req.symbol);
@@ -100,7 +100,7 @@ export function viewSetup(market: MarketProvider, req: ViewRequest): ViewSetup {
       'ranges',
       'The price cannot end there under this volatility: widen the view or raise the volatility.',
     );
-  const chain = viewChain(market, req.symbol, req.date, distribution, levelsOf(req.ranges))!;
+  const chain = viewChain(found, req.date, distribution, levelsOf(req.ranges));
   const grid = probabilityGrid(distribution);
   const evaluator = new ScenarioEvaluator({
     distribution,
@@ -149,12 +149,15 @@ function controller(control: RunControl) {
   };
 }
 
+/** Where a run gets its view's setup: fresh, or shared with the other calls of the run. */
+export type ViewSource = (req: ViewRequest) => ViewSetup;
+
 export async function runStandard(
-  market: MarketProvider,
+  views: ViewSource,
   req: ScenarioRunStandard,
   control: RunControl,
 ): Promise<ScenarioRunStandardAnswer> {
-  const setup = viewSetup(market, req);
+  const setup = views(req);
   const { check, between } = controller(control);
   const results = [];
   for (const strategy of req.strategies) {

@@ -61,7 +61,10 @@ export interface CandidateSettings {
 
 export const CHECK_EVERY = 1024;
 
-/** Candidates of `strategy`, one expiration group at a time (`between` awaited before each). */
+/**
+ * Candidates of `strategy`, one expiration group at a time (`between` awaited before each); none
+ * with shares on an index.
+ */
 export async function strategyCandidates(
   strategy: AnalyzerStrategy,
   s: CandidateSettings,
@@ -74,11 +77,15 @@ export async function strategyCandidates(
     const c = candidateOf(s, expiration, legs);
     if (c) kept.push(c);
   };
-  if (strategy === 'long_stock' || strategy === 'short_stock') {
+  const stockOnly = strategy === 'long_stock' || strategy === 'short_stock';
+  const structure = stockOnly ? null : structureOf(strategy);
+  // An index has no shares: its strategies with a stock leg have no candidates (docs/ENGINE.md).
+  if (!s.chain.sharesTraded && (stockOnly || structure!.legs.some((l) => l.kind === 'stock')))
+    return { kept, evaluated };
+  if (!structure) {
     consider(null, [stockLeg(s, strategy === 'long_stock' ? STOCK_SHARES : -STOCK_SHARES)]);
     return { kept, evaluated };
   }
-  const structure = structureOf(strategy);
   const combos = new StrikeCombinations();
   for (let g = 0; g < s.chain.groups.length; g++) {
     await between();

@@ -6,8 +6,15 @@
  */
 import type { OptionContract } from '#domain/contracts/contract.ts';
 import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
+import { UnderlyingKind } from '#domain/filters/sectors.ts';
 import { type ViewDistribution, zOf } from '#domain/scenario/distribution.ts';
-import type { MarketProvider, OptionQuote } from '../market/provider.ts';
+import type {
+  MarketProvider,
+  OptionChain,
+  OptionQuote,
+  UnderlyingInfo,
+  UnderlyingQuote,
+} from '../market/provider.ts';
 
 /** Expirations after the view's date whose trades are candidates too. */
 export const LATER_EXPIRATIONS = 2;
@@ -46,6 +53,8 @@ export interface ViewChain {
   readonly rate: number;
   readonly dividendYield: number;
   readonly american: boolean;
+  /** False for an index: it has no shares to trade, so no strategy with a stock leg. */
+  readonly sharesTraded: boolean;
   readonly asOfMs: number;
   readonly groups: readonly ExpirationGroup[];
 }
@@ -57,8 +66,15 @@ const isLiquid = (o: OptionQuote): boolean =>
   o.openInterest >= MIN_OPEN_INTEREST &&
   o.iv > 0;
 
+/** What the market has for the symbol: its listing, chain and quote. */
+export interface MarketChain {
+  readonly info: UnderlyingInfo;
+  readonly chain: OptionChain;
+  readonly quote: UnderlyingQuote;
+}
+
 /** The market's chain for the symbol, or undefined when it does not list it. */
-export function chainOf(market: MarketProvider, symbol: string) {
+export function chainOf(market: MarketProvider, symbol: string): MarketChain | undefined {
   const info = market.underlying(symbol);
   const chain = market.optionChain(symbol);
   const quote = market.quote(symbol);
@@ -78,14 +94,11 @@ function thin(all: readonly number[]): number[] {
 }
 
 export function viewChain(
-  market: MarketProvider,
-  symbol: string,
+  found: MarketChain,
   date: string,
   dist: ViewDistribution,
   levels: readonly number[],
-): ViewChain | undefined {
-  const found = chainOf(market, symbol);
-  if (!found) return undefined;
+): ViewChain {
   const { info, chain, quote } = found;
   const dates = chain.expirations.map((e) => e.date).filter((d) => d >= date);
   const chosen = new Set(dates.slice(0, LATER_EXPIRATIONS + 1));
@@ -118,13 +131,14 @@ export function viewChain(
     groups.push({ expiration, strikes, calls, puts });
   }
   return {
-    symbol,
+    symbol: info.symbol,
     spot: quote.last,
     stockBid: quote.bid,
     stockAsk: quote.ask,
     rate: chain.riskFreeRate,
     dividendYield: chain.dividendYield,
     american: exerciseStyleOf(info.kind) === ExerciseStyle.American,
+    sharesTraded: info.kind !== UnderlyingKind.Index,
     asOfMs: chain.asOf,
     groups,
   };

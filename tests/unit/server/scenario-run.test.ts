@@ -6,12 +6,14 @@ import { describe, expect, test } from 'vitest';
 import type { ScenarioRunStandard } from '#api/scenario.ts';
 import { ANALYZER_STRATEGY_SETS } from '#domain/scenario/behaviors.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
-import { runStandard, ScenarioStopped } from '#server/scenario/standard-run.ts';
+import { runStandard, ScenarioStopped, type ViewRequest, viewSetup } from '#server/scenario/standard-run.ts';
+import { ViewSetupCache } from '#server/scenario/view-cache.ts';
 
 const market = createSimulatedMarket(
   { seed: 7, universe: 'S', hours: 'always', symbols: ['QQQ'] },
   { clock: () => Date.parse('2026-03-04T15:30:00Z') },
 );
+const views = (r: ViewRequest) => viewSetup(market, r);
 const spot = market.quote('QQQ')!.last;
 const request: ScenarioRunStandard = {
   symbol: 'QQQ',
@@ -30,7 +32,7 @@ describe('analyzer run control', () => {
   test('an aborted run stops at its next check and evaluates nothing more', async () => {
     const controller = new AbortController();
     const reports: number[] = [];
-    const run = runStandard(market, request, {
+    const run = runStandard(views, request, {
       signal: controller.signal,
       deadline: Infinity,
       progress: (n) => {
@@ -46,15 +48,54 @@ describe('analyzer run control', () => {
     expect(reports.at(-1)).toBe(4096);
     // Unstopped, the same run evaluates far more.
     let total = 0;
-    await runStandard(market, request, { deadline: Infinity, progress: (n) => (total = n) });
+    await runStandard(views, request, { deadline: Infinity, progress: (n) => (total = n) });
     expect(total).toBeGreaterThan(10 * 4096);
   }, 60_000);
 
   test('a run past its deadline stops as a time-out', async () => {
-    const err = await runStandard(market, request, { deadline: performance.now() - 1 }).catch(
+    const err = await runStandard(views, request, { deadline: performance.now() - 1 }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(ScenarioStopped);
     expect((err as ScenarioStopped).reason).toBe('timeout');
+  });
+
+  test('the calls of one view share its setup for a while; another view gets its own', () => {
+    let now = 0;
+    const cache = new ViewSetupCache(market, () => now);
+    const first = cache.get(request);
+    expect(cache.get({ ...request })).toBe(first);
+    expect(cache.get({ ...request, volatility: 0.3 })).not.toBe(first);
+    now = 1999;
+    expect(cache.get(request)).toBe(first);
+    now = 2000;
+    expect(cache.get(request)).not.toBe(first);
+  });
+
+  test('an index has no shares: its strategies with a stock leg have no candidates, its options do', async () => {
+    const indexMarket = createSimulatedMarket(
+      { seed: 7, universe: 'S', hours: 'always', symbols: ['SPX'] },
+      { clock: () => Date.parse('2026-03-04T15:30:00Z') },
+    );
+    const price = indexMarket.quote('SPX')!.last;
+    const answer = await runStandard(
+      (r) => viewSetup(indexMarket, r),
+      {
+        ...request,
+        symbol: 'SPX',
+        ranges: { behavior: 'abovePrice', value: Math.round(price * 1.02) },
+        date: indexMarket.optionChain('SPX')!.expirations[4]!.date,
+        strategies: ['long_stock', 'covered_call', 'collar', 'long_call'],
+        onlyBalanced: true,
+      },
+      { deadline: Infinity },
+    );
+    expect(answer.results.map((r) => [r.strategy, r.candidates, r.slots.length])).toEqual([
+      ['long_stock', 0, 0],
+      ['covered_call', 0, 0],
+      ['collar', 0, 0],
+      ['long_call', expect.any(Number), 10],
+    ]);
+    expect(answer.results[3]!.candidates).toBeGreaterThan(0);
   });
 });
