@@ -60,6 +60,9 @@ describe('cards', () => {
       { label: 'Expected P/L', text: '$650' },
       { label: 'Prob. Profit', text: '50.0%' },
     ]);
+    // Under $100, cents: a near-riskless trade does not read as '$0'.
+    const tiny = cardMetrics({ ...tradeOf('bull_put_spread', 0), risk: 0.41, expectedPl: 61.237 });
+    expect(tiny.map((m) => m.text).slice(1, 3)).toEqual(['$0.41', '$61.24']);
     const stock = { ...tradeOf('short_stock', 0), probProfit: Number.NaN, riskKind: 'margin' as const };
     expect(cardMetrics(stock).map((m) => m.label)).toEqual([
       'Return',

@@ -85,15 +85,18 @@ export interface CardMetric {
   readonly text: string;
 }
 
+/** Dollars of a card: whole dollars, cents under $100 (a risk of $0.41 is not '$0'). */
+const cardMoney = (x: number): string => formatMoney(x, Math.abs(x) < 100 ? 2 : 0);
+
 /** Return, Risk, Expected P/L (P/L for stock), Prob. Profit (a dash when absent). */
 export function cardMetrics(trade: ScenarioTrade): CardMetric[] {
   const probability = Number.isFinite(trade.probProfit) ? formatPercent(trade.probProfit, 1) : MISSING_VALUE;
   return [
     { label: 'Return', text: formatPercent(trade.return, 1) },
-    { label: trade.riskKind === 'margin' ? 'Risk (margin)' : 'Risk', text: formatMoney(trade.risk, 0) },
+    { label: trade.riskKind === 'margin' ? 'Risk (margin)' : 'Risk', text: cardMoney(trade.risk) },
     {
       label: isStockStrategy(trade.strategy) ? 'P/L' : 'Expected P/L',
-      text: formatMoney(trade.expectedPl, 0),
+      text: cardMoney(trade.expectedPl),
     },
     { label: 'Prob. Profit', text: probability },
   ];
