@@ -12,6 +12,7 @@ import type { BodySchemaOf, CallName, QuerySchemaOf } from './contract.ts';
 import { devClockRequestSchema } from './dev-clock.ts';
 import { contractValuesRequestSchema, ivRvQuerySchema } from './market.ts';
 import { scanDefinitionSchema, scanExportFormSchema, scanFiltersQuerySchema } from './scans.ts';
+import { scenarioRunScanSchema, scenarioRunStandardSchema } from './scenario.ts';
 import {
   listNameSchema,
   listsQuerySchema,
@@ -76,6 +77,8 @@ export const CONTRACT_SCHEMAS = {
   'lists.rename': { body: listNameSchema },
   'universes.save': { body: universeSaveSchema },
   'universes.update': { body: universeSaveSchema },
+  'scenario.runStandard': { body: scenarioRunStandardSchema },
+  'scenario.runScan': { body: scenarioRunScanSchema },
 } as const satisfies { readonly [N in WithSchemas]: CallSchemas<N> };
 
 /** The schemas of a call, untyped: what `#server/http/contract-routes.ts` parses with. */

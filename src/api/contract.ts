@@ -20,6 +20,7 @@ import type {
   EntryQuerySchema,
 } from './contract/define.ts';
 import { MARKET_CALLS } from './contract/market.ts';
+import { SCENARIO_CALLS } from './contract/scenario.ts';
 import { SCREENER_CALLS } from './contract/screener.ts';
 import { SERVICE_CALLS } from './contract/service.ts';
 import { SHELL_CALLS } from './contract/shell.ts';
@@ -31,6 +32,7 @@ export {
   ACCOUNT_CALLS,
   BILLING_CALLS,
   MARKET_CALLS,
+  SCENARIO_CALLS,
   SCREENER_CALLS,
   SERVICE_CALLS,
   SHELL_CALLS,
@@ -46,6 +48,7 @@ export const HTTP_CONTRACT = {
   ...TRADE_CALLS,
   ...MARKET_CALLS,
   ...SCREENER_CALLS,
+  ...SCENARIO_CALLS,
 } as const;
 
 export type HttpContract = typeof HTTP_CONTRACT;

@@ -124,3 +124,13 @@ export type ContractValuesRequest = z.infer<typeof contractValuesRequestSchema>;
 export type ContractValuesRow = { contractId: string; error?: string } & {
   [F in ContractField]?: number | null;
 };
+
+/** `GET /underlyings/{symbol}/expirations`: the On Date choices and the implied-move buttons. */
+export interface ExpirationRow {
+  date: string;
+  /** Calendar days from now to the expiry instant, fractional. */
+  daysToExpiry: number;
+  /** ATM implied volatility of the date: the call and put IVs at the forward, interpolated between
+   * the two strikes around it (null when no quoted option brackets it). */
+  atmIv: number | null;
+}

@@ -13,6 +13,8 @@ import { parseId } from '#api/canonical-id.ts';
 import { TRADE_VIEWS, type TradeView } from '#api/trade-views.ts';
 import { isStockSymbol } from '#domain/contracts/stock-symbol.ts';
 import { isValidPlanId, type PlanId } from '#domain/plans/plan-id.ts';
+import { ANALYZER_BEHAVIORS, type AnalyzerBehavior, SCENARIO_SLOTS } from '#domain/scenario/behaviors.ts';
+import { isPriceUnit, type PriceUnit } from '#domain/scenario/price-units.ts';
 
 /** A required path segment: the value, or null when it does not parse (the route is not found). */
 export const idParam = (raw: string): number | null => parseId(raw);
@@ -143,4 +145,65 @@ export const sortText = (sort: SortInUrl): string => sort.map(([key, dir]) => `$
 export function scanSearch(search: Record<string, unknown>): ScanSearch {
   const page = typeof search.page === 'number' ? parseId(String(search.page)) : null;
   return { page: page ?? undefined, sort: sortOf(search.sort) ? (search.sort as string) : undefined };
+}
+
+/** The analyzer's views (spec 3 §2): standard strategies, the user's scans, the gallery's. */
+export const ANALYZER_VIEWS = ['scenario', 'saved', 'predefined'] as const;
+export type AnalyzerView = (typeof ANALYZER_VIEWS)[number];
+
+/** The analyzer's bid/ask levels by name (spec 3 §9): mid 0, conservative 0.5, best case −0.5. */
+export const ANALYZER_FILLS = ['mid', 'conservative', 'best'] as const;
+export type AnalyzerFill = (typeof ANALYZER_FILLS)[number];
+
+export interface AnalyzerParams {
+  readonly symbol: string | undefined;
+}
+
+/**
+ * What a run of the analyzer was asked with, so a reload or a shared link shows the same analysis:
+ * prices in dollars, volatility and drift in percent, the slider's slot. Every key is always in
+ * the answer (undefined when absent or malformed).
+ */
+export interface AnalyzerSearch {
+  readonly view: AnalyzerView | undefined;
+  readonly date: string | undefined;
+  readonly target: AnalyzerBehavior | undefined;
+  /** The level of an above/below view. */
+  readonly value: number | undefined;
+  /** The band of a range view. */
+  readonly from: number | undefined;
+  readonly to: number | undefined;
+  readonly unit: PriceUnit | undefined;
+  readonly vol: number | undefined;
+  readonly drift: number | undefined;
+  readonly fill: AnalyzerFill | undefined;
+  readonly unbalanced: boolean | undefined;
+  readonly maxRisk: number | undefined;
+  readonly slot: number | undefined;
+}
+
+const numberIn = (value: unknown, min: number, max: number): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+const wordOf = <T extends string>(words: readonly T[], value: unknown): T | undefined =>
+  words.find((w) => w === value);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** /analyzer/SPY?view=scenario&date=2026-12-18&target=insideRange&from=700&to=760&vol=18&drift=4.07 */
+export function analyzerSearch(search: Record<string, unknown>): AnalyzerSearch {
+  const slot = numberIn(search.slot, 0, SCENARIO_SLOTS - 1);
+  return {
+    view: wordOf(ANALYZER_VIEWS, search.view),
+    date: typeof search.date === 'string' && ISO_DATE.test(search.date) ? search.date : undefined,
+    target: wordOf(ANALYZER_BEHAVIORS, search.target),
+    value: numberIn(search.value, 0.01, 1_000_000),
+    from: numberIn(search.from, 0.01, 1_000_000),
+    to: numberIn(search.to, 0.01, 1_000_000),
+    unit: isPriceUnit(search.unit) ? search.unit : undefined,
+    vol: numberIn(search.vol, 0.01, 500),
+    drift: numberIn(search.drift, -100, 100),
+    fill: wordOf(ANALYZER_FILLS, search.fill),
+    unbalanced: typeof search.unbalanced === 'boolean' ? search.unbalanced : undefined,
+    maxRisk: numberIn(search.maxRisk, 0.01, 100_000_000),
+    slot: slot !== undefined && Number.isInteger(slot) ? slot : undefined,
+  };
 }

@@ -16,6 +16,7 @@ import { accessRedirect } from './auth/access.ts';
 import { storedToken } from './auth/token.ts';
 import { NotFound } from './components/NotFound.tsx';
 import {
+  analyzerSearch,
   asText,
   idParam,
   oneOf,
@@ -133,6 +134,7 @@ const routeTree = rootRoute.addChildren([
       parse: (p: { symbol?: string }) => ({ symbol: optionalSymbol(p.symbol) }),
       stringify: (p: { symbol?: string | null }) => ({ symbol: asText(p.symbol) }),
     },
+    validateSearch: analyzerSearch,
     beforeLoad: requireValid,
     component: lazyRouteComponent(() => import('./screens/analyzer/AnalyzerScreen.tsx'), 'AnalyzerScreen'),
   }),

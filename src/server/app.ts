@@ -39,6 +39,7 @@ import { scanExportRoutes } from './routes/scan-exports.ts';
 import { scanListRoutes } from './routes/scan-lists.ts';
 import { scanRoutes } from './routes/scans.ts';
 import { scanRunRoutes } from './routes/scans-run.ts';
+import { scenarioRoutes } from './routes/scenario.ts';
 import { systemMessageRoutes } from './routes/system-message.ts';
 import { tradeAccountRoutes } from './routes/trade-accounts.ts';
 import { tradeRoutes } from './routes/trades.ts';
@@ -152,6 +153,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       universeRoutes(api, { db, market });
       await api.register(scanRunRoutes, { engine, db, limits: config.rateLimits });
       await api.register(scanExportRoutes, { engine, db, authenticator, limits: config.rateLimits });
+      scenarioRoutes(api, {
+        market,
+        engine,
+        db,
+        limits: config.rateLimits,
+        timeBudgetMs: config.scan.timeBudgetMs,
+      });
     },
     { prefix: API_BASE },
   );

@@ -17,6 +17,7 @@ import { americanImpliedVol, americanPrice, americanRows } from '#domain/pricing
 import { type BsBatchInput, type BsBatchOutput, bsBatch } from '#domain/pricing/batch.ts';
 import { bsGreeks } from '#domain/pricing/black-scholes.ts';
 import { impliedVolBatch } from '#domain/pricing/implied-vol.ts';
+import { seededUniforms } from '#tests/support/seeded-random.ts';
 import { machineLine, percentiles, writeBenchSection } from './report.ts';
 
 const UNDERLYINGS = 2000;
@@ -28,16 +29,7 @@ const RUNS = 12;
 const NAIVE_RUNS = 5;
 
 /** mulberry32: small, fast, good enough for benchmark inputs. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededUniforms;
 
 function emptyInput(n: number): BsBatchInput & { lnK: Float64Array } {
   return {

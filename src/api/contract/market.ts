@@ -6,6 +6,7 @@ import type {
   Bar,
   ContractValuesRow,
   contractValuesRequestSchema,
+  ExpirationRow,
   IvRvRow,
   ivRvQuerySchema,
   OptionChainRow,
@@ -43,4 +44,8 @@ export const MARKET_CALLS = {
     { query: typeof ivRvQuerySchema; answer: IvRvRow[] },
     'VALIDATION_FAILED' | 'NOT_FOUND'
   >()('GET', '/underlyings/:symbol/iv-rv'),
+  'market.expirations': call<{ answer: ExpirationRow[] }, 'VALIDATION_FAILED' | 'NOT_FOUND'>()(
+    'GET',
+    '/underlyings/:symbol/expirations',
+  ),
 } as const;

@@ -18,6 +18,7 @@ import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { type CallInput, route } from '../http/contract-routes.ts';
 import { parseInput } from '../http/errors.ts';
+import { expirationRows } from '../market/expiration-rows.ts';
 import type { MarketProvider } from '../market/provider.ts';
 import { underlyingFacts } from '../market/underlying-facts.ts';
 import { legMarket, underlyingSymbol } from '../trades/market-legs.ts';
@@ -118,5 +119,12 @@ export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketPro
     if (!rows) throw notFound(`Symbol ${symbol}`);
     // The first sessions lack a full window of closes: their HV is NaN, answered as null.
     return rows.map(({ time, iv, hv }) => ({ time, iv, hv: Number.isFinite(hv) ? hv : null }));
+  });
+
+  route(app, 'market.expirations', {}, async (request) => {
+    const symbol = symbolOf(request);
+    const chain = market.optionChain(symbol);
+    if (!chain) throw notFound(`Symbol ${symbol}`);
+    return expirationRows(chain);
   });
 }

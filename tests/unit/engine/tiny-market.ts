@@ -12,6 +12,7 @@ import { runScan, runShardsHere, type ScanResult } from '#server/engine/scan-run
 import type { ScanSpec } from '#server/engine/scan-spec.ts';
 import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
 import { MarketSnapshot } from '#server/market/snapshot.ts';
+import { seededUniforms } from '#tests/support/seeded-random.ts';
 
 /** A Wednesday, 10:30 New York. */
 export const TINY_AS_OF = Date.parse('2026-03-04T15:30:00Z');
@@ -43,16 +44,7 @@ export interface TinyMarket {
   readonly instant: MarketInstant;
 }
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0 || 1;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = (seed: number): (() => number) => seededUniforms(seed >>> 0 || 1);
 
 const cents = (x: number) => Math.round(x * 100) / 100;
 
