@@ -1,27 +1,44 @@
 /**
  * The realism table of docs/MARKET.md: the simulator's chains against the real ones, one statistic
  * a row (realism.ts). With the reference data at hand it also refits what is fitted on the real
- * chains' 30-day smiles (model.json `smile30`) and stores their statistics (realism.json), which the
- * tests compare the simulator with:
+ * chains (model.json: the 30-day smiles `smile30`, then the open-interest classes, oi-fit.ts) and
+ * stores their statistics (realism.json), which the tests compare the simulator with:
  *
  *   node src/server/market/reference/realism-report.ts <path to data/market>   refit, store, write the table
  *   node src/server/market/reference/realism-report.ts                          write the table from realism.json
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { chainStats } from './chain-stats.ts';
-import { ivAtDelta, type RealismStats, realismStats } from './realism.ts';
-import { REALISM_FILE, realismMarkdown, writeRealismSection } from './realism-doc.ts';
+import { loadReferenceData, type MarketModel, type ReferenceData } from '../reference-data.ts';
+import { chainStats, openInterestProfile } from './chain-stats.ts';
+import { fitOpenInterestClasses } from './oi-fit.ts';
+import { ivAtDelta, realismStats } from './realism.ts';
+import {
+  REALISM_FILE,
+  type RealChains,
+  realChains,
+  realismMarkdown,
+  simulatedChains,
+  writeRealismSection,
+} from './realism-doc.ts';
 import { QUOTE_TIME, realSample } from './samples.ts';
 import { FIT_DELTAS, fitSmileByDelta } from './smile-fit.ts';
 
 const root = process.argv[2];
+/** The shipped reference data, or the one just refitted (the loaded copy predates the refit). */
+let reference: ReferenceData | undefined;
 if (root) {
-  const real: Record<string, RealismStats & { asOf: string }> = {};
+  const real: Record<string, RealChains[string]> = {};
   const smile30: Record<string, { rho: number; eta: number; atm: number }> = {};
   for (const [id, asOf] of Object.entries(QUOTE_TIME)) {
     const sample = realSample(root, id);
     const stats = chainStats(sample);
-    real[sample.underlying] = { asOf, ...realismStats(stats, sample.spot) };
+    const profile = openInterestProfile(stats);
+    real[sample.underlying] = {
+      asOf,
+      ...realismStats(stats, sample.spot),
+      oiByU: profile.byU,
+      oiByTerm: profile.byDte,
+    };
     const e = stats
       .filter((x) => x.days >= 14 && x.days <= 60 && x.atmIv > 0)
       .sort((a, b) => Math.abs(a.days - 30) - Math.abs(b.days - 30))[0];
@@ -36,7 +53,12 @@ if (root) {
   const round = (_: string, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e4) / 1e4 : v);
   writeFileSync(REALISM_FILE, `${JSON.stringify(real, round, 2)}\n`);
   const modelUrl = new URL('./model.json', import.meta.url);
-  const model = JSON.parse(readFileSync(modelUrl, 'utf8')) as Record<string, unknown>;
-  writeFileSync(modelUrl, `${JSON.stringify({ ...model, smile30 }, null, 2)}\n`);
+  const read = JSON.parse(readFileSync(modelUrl, 'utf8')) as MarketModel;
+  const shipped = loadReferenceData();
+  const withSmiles = { ...shipped, model: { ...read, smile30 } };
+  const classes = fitOpenInterestClasses(real, withSmiles);
+  const model = { ...withSmiles.model, openInterest: { ...withSmiles.model.openInterest, classes } };
+  writeFileSync(modelUrl, `${JSON.stringify(model, null, 2)}\n`);
+  reference = { ...shipped, model };
 }
-writeRealismSection(realismMarkdown());
+writeRealismSection(realismMarkdown(realChains(), simulatedChains(realChains(), reference)));
