@@ -76,6 +76,11 @@ export interface MarketModel {
     readonly spyDollarVolume: number;
     /** Daily dollar volume from which a name's quotes are as tight as SPY's (spread multiplier 1). */
     readonly tightDollarVolume: number;
+    /**
+     * Option notional a fund's chain trades per dollar of its shares traded, over a stock's (fitted
+     * on the real chains): a fund's spreads are those of a stock of that many times its dollar volume.
+     */
+    readonly fundOptionActivity: number;
   };
   readonly openInterest: {
     readonly uBuckets: readonly number[];

@@ -122,10 +122,15 @@ export function underlyingModel(
   const phi30 = eta / (Math.sqrt(theta30) * Math.sqrt(1 + theta30));
   const dollarVolume = spec.avgVolume * spec.lastClose;
   // Quotes widen with the log of a name's illiquidity below the dollar volume from which names
-  // quote as tightly as SPY (fitted on the realism table's spread rows). The daily-expiration books
-  // (SPY, QQQ, IWM and their indexes) are the most traded option products: they quote as SPY does.
+  // quote as tightly as SPY (fitted on the realism table's spread rows), a fund's dollar volume
+  // counting as many times a stock's as its options trade more per share dollar (SPY and QQQ about
+  // six times AAPL). The daily-expiration books (SPY, QQQ, IWM and their indexes) are the most
+  // traded option products: they quote as SPY does.
+  const optionActivity = dollarVolume * (fund ? model.spread.fundOptionActivity : 1);
   const liquidity =
-    spec.tier === 0 ? 0 : Math.max(0, Math.log(model.spread.tightDollarVolume / Math.max(dollarVolume, 1e5)));
+    spec.tier === 0
+      ? 0
+      : Math.max(0, Math.log(model.spread.tightDollarVolume / Math.max(optionActivity, 1e5)));
   return {
     smile,
     kappa,
