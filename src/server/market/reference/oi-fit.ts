@@ -46,33 +46,7 @@ export function fitOpenInterestClasses(real: RealChains, reference: ReferenceDat
       s.real += Math.log(r.oiPerContractNearFar);
       s.sim += Math.log(oiPerContractNearFar(stats));
     }
-    for (const name of ['fund', 'stock'] as const) {
-      const c = classes[name];
-      const s = sums[name];
-      // Where the chains list fewer far strikes than the real ones, their share of open interest
-      // beyond three standard deviations can only be met by loading each far contract more than a
-      // real one: hold the far buckets to the real chains' open interest per contract near the money
-      // over beyond three standard deviations (a screen on open interest per contract must read the
-      // same), then meet the shares with what is left.
-      const farScale = s.sim < s.real ? Math.exp(s.sim - s.real) : 1;
-      if (round === ROUNDS) {
-        c.byU[0] = (c.byU[0] as number) * farScale;
-        c.byU[uBins - 1] = (c.byU[uBins - 1] as number) * farScale;
-        break;
-      }
-      c.byU = normalise(
-        c.byU.map((f, i) => {
-          const far = i === 0 || i === uBins - 1;
-          return far && farScale < 1 ? f * farScale : f * ratio(s.realU[i] as number, s.simU[i] as number);
-        }),
-      );
-      c.byTerm = normalise(
-        c.byTerm.map((f, i) => {
-          const j = PROFILE_OF_TERM_BIN[i] as number;
-          return f * ratio(s.realT[j] as number, s.simT[j] as number);
-        }),
-      );
-    }
+    for (const name of ['fund', 'stock'] as const) stepClass(classes[name], sums[name], round === ROUNDS);
   }
   // A class fitted on a single chain (the stocks, on AAPL) keeps half its moneyness factors in logs:
   // one chain's far strikes are too few to shape every stock's (their terms it keeps whole).
@@ -84,6 +58,49 @@ export function fitOpenInterestClasses(real: RealChains, reference: ReferenceDat
     fund: { byU: byU('fund'), byTerm: round3(classes.fund.byTerm) },
     stock: { byU: byU('stock'), byTerm: round3(classes.stock.byTerm) },
   };
+}
+
+/** What one round measured for a class, summed over its chains. */
+export interface ClassSums {
+  /** Shares of open interest by u bucket and by term bucket, real and simulated. */
+  readonly realU: readonly number[];
+  readonly simU: readonly number[];
+  readonly realT: readonly number[];
+  readonly simT: readonly number[];
+  /** Sums of ln(open interest per contract near / far), real and simulated. */
+  readonly real: number;
+  readonly sim: number;
+}
+
+/**
+ * One round of a class's factors (in place). Where the chains list fewer far strikes than the real
+ * ones, their share of open interest beyond three standard deviations can only be met by loading
+ * each far contract more than a real one: the far buckets are held to the real chains' open
+ * interest per contract near the money over beyond three standard deviations (a screen on open
+ * interest per contract must read the same), the shares met with what is left. The `final` round
+ * only applies that hold.
+ */
+export function stepClass(c: { byU: number[]; byTerm: number[] }, s: ClassSums, final: boolean): void {
+  const last = c.byU.length - 1;
+  const farScale = s.sim < s.real ? Math.exp(s.sim - s.real) : 1;
+  if (final) {
+    c.byU[0] = (c.byU[0] as number) * farScale;
+    c.byU[last] = (c.byU[last] as number) * farScale;
+    return;
+  }
+  c.byU = normalise(
+    c.byU.map((f, i) =>
+      (i === 0 || i === last) && farScale < 1
+        ? f * farScale
+        : f * ratio(s.realU[i] as number, s.simU[i] as number),
+    ),
+  );
+  c.byTerm = normalise(
+    c.byTerm.map((f, i) => {
+      const j = PROFILE_OF_TERM_BIN[i] as number;
+      return f * ratio(s.realT[j] as number, s.simT[j] as number);
+    }),
+  );
 }
 
 const zeros = (n: number) => new Array<number>(n).fill(0);
