@@ -7,7 +7,7 @@
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { isoOf } from './calendar.ts';
 import { EXPIRATION_TYPE_CODE, type ExpirationType } from './expirations.ts';
-import { contractWeight, dailyTurnover, expiryWeight } from './open-interest.ts';
+import { contractWeight, dailyTurnover, expiryWeight, type OiClass } from './open-interest.ts';
 import type { MarketModel } from './reference-data.ts';
 import { rngFor } from './rng.ts';
 import { MarketSnapshot } from './snapshot.ts';
@@ -24,6 +24,8 @@ export interface UnderlyingListing {
   readonly series: readonly ListedSeries[];
   /** Total open interest of the chain. */
   readonly totalOpenInterest: number;
+  /** Where its class holds open interest (by moneyness and term). */
+  readonly oiClass: OiClass;
   /** The name's lean of open interest to long expirations and its concentration near the money. */
   readonly oiTermTilt: number;
   readonly oiConcentration: number;
@@ -88,7 +90,7 @@ export function buildChainLayout(
     u.groupStart[ui] = gi;
     const weights = l.series.map(
       (s) =>
-        expiryWeight(oi, s.day - sessionDay, s.type === 'monthly') *
+        expiryWeight(oi, l.oiClass, s.day - sessionDay, s.type === 'monthly') *
         (Math.max(s.day - sessionDay, 1) / 30) ** l.oiTermTilt,
     );
     const weightSum = weights.reduce((a, b) => a + b, 0) || 1;
@@ -116,7 +118,7 @@ export function buildChainLayout(
         const round = isMultiple(strike, 10 * step) ? 1.6 : isMultiple(strike, 5 * step) ? 1.25 : 1;
         for (const isCall of [true, false]) {
           const otm = isCall ? k : -k;
-          raw.push(contractWeight(oi, otm) ** l.oiConcentration * round * rng.lognormal(0.6));
+          raw.push(contractWeight(oi, l.oiClass, otm) ** l.oiConcentration * round * rng.lognormal(0.6));
           o.underlying[row] = ui;
           o.group[row] = gi;
           o.expiration[row] = g.expiration[gi] as number;

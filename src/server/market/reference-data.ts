@@ -74,6 +74,13 @@ export interface MarketModel {
     readonly c: number;
     readonly lambda: number;
     readonly spyDollarVolume: number;
+    /** Daily dollar volume from which a name's quotes are as tight as SPY's (spread multiplier 1). */
+    readonly tightDollarVolume: number;
+    /**
+     * Option notional a fund's chain trades per dollar of its shares traded, over a stock's (fitted
+     * on the real chains): a fund's spreads are those of a stock of that many times its dollar volume.
+     */
+    readonly fundOptionActivity: number;
   };
   readonly openInterest: {
     readonly uBuckets: readonly number[];
@@ -85,6 +92,10 @@ export interface MarketModel {
     readonly dailyTurnoverByTerm: readonly number[];
     readonly dailyTurnoverByU: readonly number[];
     readonly dailyTurnoverByUWeek: readonly number[];
+    /** Per class, multipliers of `perContractByU` (by u bucket) and of the expiry shares (by term bin). */
+    readonly classes: Readonly<
+      Record<'fund' | 'stock', { readonly byU: readonly number[]; readonly byTerm: readonly number[] }>
+    >;
   };
 }
 

@@ -348,6 +348,7 @@ export class SimulatedMarket implements MarketProvider {
         symbol: s.symbol,
         series,
         totalOpenInterest: m.totalOpenInterest,
+        oiClass: m.oiClass,
         oiTermTilt: m.oiTermTilt,
         oiConcentration: m.oiConcentration,
         spot,

@@ -7,6 +7,7 @@
  * VIX), σ_M the market factor's volatility (SPY's realised vol) and σ_ε² = σ̄² − β²σ_M² the
  * idiosyncratic variance, floored at (σ̄/4)². At m = 1 the total volatility is the reference σ̄.
  */
+import type { OiClass } from './open-interest.ts';
 import type { MarketModel } from './reference-data.ts';
 import { rngFor } from './rng.ts';
 import type { UnderlyingSpec } from './universe.ts';
@@ -32,6 +33,8 @@ export interface UnderlyingModel {
   readonly spreadScale: number;
   /** Total open interest of the chain, contracts. */
   readonly totalOpenInterest: number;
+  /** Where the name's class (funds and indexes, or stocks) holds its open interest. */
+  readonly oiClass: OiClass;
   /** How the name's open interest leans to long expirations: each expiration's weight × (days/30)^tilt. */
   readonly oiTermTilt: number;
   /** How tightly it gathers near the money: each contract's weight by moneyness ^ concentration. */
@@ -99,6 +102,7 @@ export function underlyingModel(
       spotVolElasticity: -0.5,
       spreadScale: 2,
       totalOpenInterest: 4e6,
+      oiClass: model.openInterest.classes.fund,
       oiTermTilt: 0,
       oiConcentration: rng.lognormal(0.2),
     };
@@ -117,7 +121,16 @@ export function underlyingModel(
   const theta30 = (spec.vol * premium) ** 2 * (30 / 365);
   const phi30 = eta / (Math.sqrt(theta30) * Math.sqrt(1 + theta30));
   const dollarVolume = spec.avgVolume * spec.lastClose;
-  const liquidity = Math.max(0, Math.log(model.spread.spyDollarVolume / Math.max(dollarVolume, 1e5)));
+  // Quotes widen with the log of a name's illiquidity below the dollar volume from which names
+  // quote as tightly as SPY (fitted on the realism table's spread rows), a fund's dollar volume
+  // counting as many times a stock's as its options trade more per share dollar (SPY and QQQ about
+  // six times AAPL). The daily-expiration books (SPY, QQQ, IWM and their indexes) are the most
+  // traded option products: they quote as SPY does.
+  const optionActivity = dollarVolume * (fund ? model.spread.fundOptionActivity : 1);
+  const liquidity =
+    spec.tier === 0
+      ? 0
+      : Math.max(0, Math.log(model.spread.tightDollarVolume / Math.max(optionActivity, 1e5)));
   return {
     smile,
     kappa,
@@ -135,7 +148,8 @@ export function underlyingModel(
       model.openInterest.totalPerDollarVolume * dollarVolume * rng.lognormal(0.3),
     ),
     // Names differ in where their open interest sits (the real SPY chain holds 25% of it at 90–365
-    // days, AAPL's 47%): an assumed spread of tilts and concentrations around the fitted tables.
+    // days, AAPL's 47%): by class, then an assumed spread of tilts and concentrations around it.
+    oiClass: model.openInterest.classes[fund ? 'fund' : 'stock'],
     oiTermTilt: 0.25 * rng.normal(),
     oiConcentration: rng.lognormal(0.2),
   };

@@ -46,3 +46,27 @@ test('the exercise floor of an American bid: the exercise value rounded up to th
   expect(exerciseFloorCents(19.44, true)).toBe(1944);
   expect(exerciseFloorCents(19.45, false)).toBe(1945);
 });
+
+test('the quoted width is the model width to the nearest tick, at least one (property)', () => {
+  fc.assert(
+    fc.property(
+      fc.double({ min: 0.5, max: 2.5, noNaN: true }),
+      fc.double({ min: 3.5, max: 400, noNaN: true }),
+      fc.double({ min: 0, max: 0.2, noNaN: true }),
+      fc.boolean(),
+      (cheap, dear, half, useDear) => {
+        const theo = useDear ? dear : cheap;
+        const tick = useDear ? 5 : 1;
+        const bid = bidCents(theo, half, false);
+        const ask = askCents(theo, half, false, bid);
+        if (ask >= 300 && bid < 300) return; // the market straddles the $3 tick change
+        expect(ask - bid).toBe(Math.max(1, Math.round((200 * half) / tick)) * tick);
+      },
+    ),
+  );
+});
+
+test('a liquid $5 option with a 4-cent model width is quoted one nickel wide, not two', () => {
+  const bid = bidCents(5.04, 0.02, false);
+  expect([bid, askCents(5.04, 0.02, false, bid)]).toEqual([500, 505]);
+});

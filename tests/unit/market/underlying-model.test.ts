@@ -45,3 +45,20 @@ test('per-name parameters stay inside their bounds', () => {
   );
   expect(spy.spreadScale).toBeLessThan(1.5);
 });
+
+test("spreads widen with the log of illiquidity, a fund's dollar volume counting the funds' option activity times; the daily-expiration books quote as SPY", () => {
+  const spec = (symbol: string) => specs.find((s) => s.symbol === symbol) as (typeof specs)[0];
+  const excess = (s: (typeof specs)[0]) => underlyingModel(s, ref.model, marketVol, 9).spreadScale - 1;
+  const { tightDollarVolume, fundOptionActivity } = ref.model.spread;
+  for (const symbol of ['IBIT', 'XLF', 'AMZN']) {
+    const s = spec(symbol);
+    // L − 1 = λ·ln(tight / activity)·noise: doubling the volume moves it by ln 2, the noise the same.
+    const activity = s.avgVolume * s.lastClose * (s.kind === 1 ? 1 : fundOptionActivity);
+    const ratio = excess(s) / excess({ ...s, avgVolume: 2 * s.avgVolume });
+    expect(ratio, symbol).toBeCloseTo(
+      Math.log(tightDollarVolume / activity) / Math.log(tightDollarVolume / (2 * activity)),
+      10,
+    );
+  }
+  for (const s of ['SPY', 'QQQ', 'IWM']) expect(excess(spec(s))).toBe(0);
+});

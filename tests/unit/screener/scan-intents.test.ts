@@ -70,7 +70,8 @@ const CHECKS: Readonly<Record<Intent, (r: Row) => boolean>> = {
     if (calls.reduce((n, l) => n + l.quantity, 0) !== 0) return false;
     const far = 10 * Math.max(...options(r).map((l) => l.strike!));
     const payoff = calls.reduce((v, l) => v + l.quantity * (far - l.strike!), 0);
-    return payoff - r.cost >= 0;
+    // A credit of exactly the call spread's width breaks even above it (to rounding of the sum).
+    return payoff - r.cost >= -1e-9;
   },
   // The sold options' implied volatility is above the bought ones'.
   rich_front: (r) => {

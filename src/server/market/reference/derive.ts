@@ -878,14 +878,26 @@ writeFileSync(
     vixTail.map((r) => [r.date, r.close]),
   ),
 );
-// realism-report.ts sets the 30-day smiles and the spread's a and b on the realism table: keep them.
+// realism-report.ts sets the 30-day smiles, the open-interest classes and the spread's a, b, λ,
+// tight dollar volume and funds' option activity on the realism table: keep them.
 const chosen = JSON.parse(readFileSync(join(import.meta.dirname, 'model.json'), 'utf8')) as {
   smile30: unknown;
-  spread: { a: number; b: number };
+  spread: { a: number; b: number; lambda: number; tightDollarVolume: number; fundOptionActivity: number };
+  openInterest: { classes: unknown };
 };
+const { a, b, lambda: chosenLambda, tightDollarVolume, fundOptionActivity } = chosen.spread;
 writeFileSync(
   join(OUT, 'model.json'),
-  `${JSON.stringify({ ...model, smile30: chosen.smile30, spread: { ...model.spread, a: chosen.spread.a, b: chosen.spread.b } }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      ...model,
+      smile30: chosen.smile30,
+      spread: { ...model.spread, a, b, lambda: chosenLambda, tightDollarVolume, fundOptionActivity },
+      openInterest: { ...model.openInterest, classes: chosen.openInterest.classes },
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.log(
   `symbols ${symbols.length}, model:`,

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ReferenceData } from '../reference-data.ts';
 import { createSimulatedMarket } from '../simulator.ts';
 import { type ChainSample, type QuoteRow, realChainRows } from './chain-stats.ts';
 import { parseCsvRecords } from './csv.ts';
@@ -32,11 +33,11 @@ export function realSample(root: string, id: string): ChainSample {
   };
 }
 
-/** The simulator's chain of `symbol` at `asOfMs` (seed 1, New York hours). */
-export function simulatedSample(symbol: string, asOfMs: number): ChainSample {
+/** The simulator's chain of `symbol` at `asOfMs` (seed 1, New York hours), from the shipped or a given reference. */
+export function simulatedSample(symbol: string, asOfMs: number, reference?: ReferenceData): ChainSample {
   const market = createSimulatedMarket(
     { seed: 1, universe: 'S', hours: 'nyse', symbols: [symbol], asOfMs },
-    { clock: () => asOfMs },
+    reference ? { clock: () => asOfMs, reference } : { clock: () => asOfMs },
   );
   const chain = market.optionChain(symbol);
   if (!chain) throw new Error(`no chain for ${symbol}`);
