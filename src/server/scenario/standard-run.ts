@@ -60,7 +60,7 @@ export class ScenarioStopped extends Error {
 
 export interface RunControl {
   readonly signal?: AbortSignal;
-  /** Epoch ms (performance.now() scale) past which the run answers TIMEOUT. */
+  /** The `performance.now()` instant past which the run stops as a time-out. */
   readonly deadline: number;
   /** Told how many candidates were evaluated so far, at each check (tests and benchmarks). */
   readonly progress?: (evaluated: number) => void;
