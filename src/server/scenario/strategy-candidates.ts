@@ -2,8 +2,8 @@
  * Every candidate trade of one strategy under a view, evaluated (docs/ANALYZER.md): the engine's
  * structure of the strategy (`structureOf`) and its strike enumeration (`StrikeCombinations`), per
  * expiration group of the view's chain, each combination valued by the domain's scenario
- * evaluator. Kept: trades that can both gain and lose, within the max risk, balanced unless asked
- * otherwise. Stock strategies are one trade of 100 shares.
+ * evaluator. Kept: trades that can both gain and lose more than it costs to cross their quotes,
+ * within the max risk, balanced unless asked otherwise. Stock strategies are one trade of 100 shares.
  */
 import type { Contract } from '#domain/contracts/contract.ts';
 import { fillPrice } from '#domain/metrics/bid-ask.ts';
@@ -174,6 +174,15 @@ function enumerateGroup(
   combos.run(visitor);
 }
 
+/**
+ * Dollars it costs to cross the quotes of `legs` once: 100 × Σ |weight| × (ask − bid). A
+ * trade whose risk is below it is riskless only at the mids (a deep in-the-money collar or credit
+ * spread whose legs price at their exercise value): no fill at those prices is to be had, and a
+ * return over that risk is a quotient of rounding, not a trade (docs/ANALYZER.md, "Candidates").
+ */
+export const spreadCost = (legs: readonly CandidateLeg[]): number =>
+  CONTRACT_SHARES * legs.reduce((sum, l) => sum + Math.abs(l.weight) * (l.ask - l.bid), 0);
+
 /** The margin of a trade whose loss is unbounded (docs/METRICS.md, Reg-T), dollars. */
 function marginOf(s: CandidateSettings, legs: readonly CandidateLeg[]): number {
   const { chain } = s;
@@ -202,7 +211,7 @@ function candidateOf(
   if (!(outcome.maxProfit > scale) || !(outcome.maxLoss > scale)) return null;
   const unbounded = outcome.maxLoss === Infinity;
   const risk = unbounded ? marginOf(s, legs) : outcome.maxLoss;
-  if (!(risk > 0)) return null;
+  if (!(risk > 0) || risk < spreadCost(legs)) return null;
   if (s.maxRisk !== null && risk > s.maxRisk) return null;
   const ret = outcome.expectedPl / risk;
   if (!Number.isFinite(ret) || !Number.isFinite(outcome.probProfit)) return null;
