@@ -4,7 +4,7 @@
  * exercise can pay at all, and the American value at one point. `american.ts` builds prices,
  * greeks (one option or rows of typed arrays) and implied volatilities on them.
  */
-import { normCdfFast } from './normal-table.ts';
+import { normCdfFast, normPdfFast } from './normal-table.ts';
 
 /** Below this σ√T the time value is nil: the option is worth the larger of its two limits. */
 export const MIN_STD_DEV = 1e-12;
@@ -28,7 +28,14 @@ export function bjerksundStenslandCall(
   return flatBoundaryCall(S, K, T, r, b, v, Math.sqrt(T), Math.exp(-r * T), Math.exp((b - r) * T));
 }
 
-/** `bjerksundStenslandCall` given √T, e^{−rT} and e^{(b−r)T}, which a row kernel computes once per expiry. */
+/**
+ * `bjerksundStenslandCall` given √T, e^{−rT} and e^{(b−r)T}, which a row kernel computes once per
+ * expiry. With `spot` it also writes there the first and second derivatives of the value in ln S,
+ * [∂V/∂ln S, ∂²V/∂(ln S)²], analytic: I does not depend on S, so each term is W·S^a·Φ(u) with u
+ * linear in ln S of slope s = ∓1/(σ√T), whose derivatives are a·T + W·S^a·φ(u)·s and
+ * a·T′ + W·S^a·φ(u)·s·(a − s·u) (φ′(u) = −u·φ(u)). The value keeps the bits of the formula
+ * without derivatives.
+ */
 function flatBoundaryCall(
   S: number,
   K: number,
@@ -39,6 +46,7 @@ function flatBoundaryCall(
   sqrtT: number,
   dfR: number,
   dfQ: number,
+  spot: Float64Array | null = null,
 ): number {
   const v2 = v * v;
   const sd = v * sqrtT;
@@ -50,7 +58,14 @@ function flatBoundaryCall(
   if (!(bInf > b0)) return Number.NaN;
   const h = (-(b * T + 2 * sd) * b0) / (bInf - b0);
   const I = b0 + (bInf - b0) * (1 - Math.exp(h));
-  if (S >= I) return S - K;
+  if (S >= I) {
+    // Exercised now: V = S − K, both derivatives in ln S are S.
+    if (spot) {
+      spot[0] = S;
+      spot[1] = S;
+    }
+    return S - K;
+  }
   const X = I / S;
   const lnIS = Math.log(X);
   const lnSK = Math.log(S / K);
@@ -58,36 +73,70 @@ function flatBoundaryCall(
   const shift = (2 * lnIS) / sd;
   // (I/S)^κ for κ(γ) = 2b/σ² + 2γ − 1 at γ = 0, 1, β from two exponentials: κ(1) = κ(0) + 2,
   // κ(β) = κ(0) + 2β.
-  const pow0 = Math.exp(((2 * b) / v2 - 1) * lnIS);
+  const kappa0 = (2 * b) / v2 - 1;
+  const pow0 = Math.exp(kappa0 * lnIS);
   const xBeta = Math.exp(beta * lnIS);
   const lambdaBeta = (-r + beta * b + 0.5 * beta * (beta - 1) * v2) * T;
-  const early =
-    ((I - K) / xBeta) *
-    (1 - Math.exp(lambdaBeta) * bracket(beta, -lnIS, pow0 * xBeta * xBeta, b, v2, T, sd, shift));
+  const eLambda = Math.exp(lambdaBeta);
   const pow1 = pow0 * X * X;
-  const spot =
-    S * dfQ * (bracket(1, -lnIS, pow1, b, v2, T, sd, shift) - bracket(1, lnSK, pow1, b, v2, T, sd, shift));
-  const strike =
-    K * dfR * (bracket(0, -lnIS, pow0, b, v2, T, sd, shift) - bracket(0, lnSK, pow0, b, v2, T, sd, shift));
-  return early + spot - strike;
+  // d of φ(γ, H) for H = I (ln(S/H) = −ln(I/S)) and H = K; each Φ(d) comes with Φ(d − shift).
+  const dBeta = d(beta, -lnIS, b, v2, T, sd);
+  const d1I = d(1, -lnIS, b, v2, T, sd);
+  const d1K = d(1, lnSK, b, v2, T, sd);
+  const d0I = d(0, -lnIS, b, v2, T, sd);
+  const d0K = d(0, lnSK, b, v2, T, sd);
+  const nBeta = normCdfFast(dBeta);
+  const nBetaShift = normCdfFast(dBeta - shift);
+  const n1I = normCdfFast(d1I);
+  const n1IShift = normCdfFast(d1I - shift);
+  const n1K = normCdfFast(d1K);
+  const n1KShift = normCdfFast(d1K - shift);
+  const n0I = normCdfFast(d0I);
+  const n0IShift = normCdfFast(d0I - shift);
+  const n0K = normCdfFast(d0K);
+  const n0KShift = normCdfFast(d0K - shift);
+  const reach = (I - K) / xBeta;
+  const early = reach * (1 - eLambda * (nBeta - pow0 * xBeta * xBeta * nBetaShift));
+  const spotLeg = S * dfQ * (n1I - pow1 * n1IShift - (n1K - pow1 * n1KShift));
+  const strikeLeg = K * dfR * (n0I - pow0 * n0IShift - (n0K - pow0 * n0KShift));
+  const value = early + spotLeg - strikeLeg;
+  if (spot) {
+    const down = -1 / sd;
+    const up = 1 / sd;
+    // (I − K)(S/I)^β alone: a power of S.
+    spot[0] = beta * reach;
+    spot[1] = beta * beta * reach;
+    const wBeta = reach * eLambda;
+    addTerm(spot, -wBeta, beta, down, dBeta, nBeta);
+    addTerm(spot, (I - K) * eLambda * pow0 * xBeta, -beta - kappa0, up, dBeta - shift, nBetaShift);
+    const wSpot = S * dfQ;
+    addTerm(spot, wSpot, 1, down, d1I, n1I);
+    addTerm(spot, -wSpot, 1, down, d1K, n1K);
+    addTerm(spot, -wSpot * pow1, -1 - kappa0, up, d1I - shift, n1IShift);
+    addTerm(spot, wSpot * pow1, -1 - kappa0, up, d1K - shift, n1KShift);
+    const wStrike = K * dfR;
+    addTerm(spot, -wStrike, 0, down, d0I, n0I);
+    addTerm(spot, wStrike, 0, down, d0K, n0K);
+    addTerm(spot, wStrike * pow0, -kappa0, up, d0I - shift, n0IShift);
+    addTerm(spot, -wStrike * pow0, -kappa0, up, d0K - shift, n0KShift);
+  }
+  return value;
+}
+
+/** d of φ(γ, H) for ln(S/H) = lnSH. */
+function d(gamma: number, lnSH: number, b: number, v2: number, T: number, sd: number): number {
+  return -(lnSH + (b + (gamma - 0.5) * v2) * T) / sd;
 }
 
 /**
- * φ(γ, H)/(e^λ S^γ) for ln(S/H) = lnSH and (I/S)^κ = `power`: the bracket of φ (a function, not a
- * closure: no allocation per call). Φ from the table (error < 1e-12).
+ * Adds the ln S derivatives of W·S^a·Φ(u) (W·S^a = w at the current S, u′ = s, Φ(u) = cdf) to
+ * `spot` (see `flatBoundaryCall`).
  */
-function bracket(
-  gamma: number,
-  lnSH: number,
-  power: number,
-  b: number,
-  v2: number,
-  T: number,
-  sd: number,
-  shift: number,
-): number {
-  const d = -(lnSH + (b + (gamma - 0.5) * v2) * T) / sd;
-  return normCdfFast(d) - power * normCdfFast(d - shift);
+function addTerm(spot: Float64Array, w: number, a: number, s: number, u: number, cdf: number): void {
+  const density = w * normPdfFast(u) * s;
+  const first = a * w * cdf + density;
+  spot[0] = (spot[0] as number) + first;
+  spot[1] = (spot[1] as number) + a * first + density * (a - s * u);
 }
 
 /**
@@ -189,13 +238,66 @@ export function americanValueAt(
   dfQ: number,
 ): number {
   const intrinsic = Math.max(isCall ? S - K : K - S, 0);
-  if (!(T > 0 && v * sqrtT > MIN_STD_DEV)) return Math.max(european, intrinsic);
-  if (premiumBound(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ) <= IMMATERIAL_PREMIUM)
+  if (!earlyExerciseCanMatter(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ))
     return Math.max(european, intrinsic);
-  // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
-  const flat = isCall
-    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ)
-    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR);
+  const flat = flatBoundaryValueAt(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ);
   // NaN (no trigger) loses to the other two lower bounds.
   return Math.max(european, intrinsic, Number.isNaN(flat) ? 0 : flat);
+}
+
+/**
+ * False where the flat-boundary value is not worth computing: no time value left (T ≤ 0 or
+ * σ√T ≤ `MIN_STD_DEV`), or `earlyExerciseBound` proves the premium at most `IMMATERIAL_PREMIUM`.
+ */
+export function earlyExerciseCanMatter(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  v: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+): boolean {
+  return (
+    T > 0 &&
+    v * sqrtT > MIN_STD_DEV &&
+    premiumBound(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ) > IMMATERIAL_PREMIUM
+  );
+}
+
+/**
+ * The flat-boundary value of a call or a put (NaN where the formula places no trigger), without
+ * the floors of `americanValueAt`. With `spot`, its first and second derivatives in S go there:
+ * [∂V/∂S, ∂²V/∂S²]. The put is the call C(K, S, q, r): the formula is homogeneous of degree 1 in
+ * (spot, strike), so the put's derivatives in its own ln S follow from the call's in its ln spot
+ * (Euler: V_y + V_z = V, V_zz = V − 2V_y + V_yy for y the call's ln spot, z its ln strike).
+ */
+export function flatBoundaryValueAt(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  v: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+  spot: Float64Array | null = null,
+): number {
+  // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
+  const value = isCall
+    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ, spot)
+    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR, spot);
+  if (spot && !Number.isNaN(value)) {
+    // Derivatives in ln S of the option's own spot: the call's as they are, the put's by Euler.
+    const first = isCall ? (spot[0] as number) : value - (spot[0] as number);
+    const second = isCall ? (spot[1] as number) : value - 2 * (spot[0] as number) + (spot[1] as number);
+    spot[0] = first / S;
+    spot[1] = (second - first) / (S * S);
+  }
+  return value;
 }
