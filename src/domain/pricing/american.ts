@@ -28,6 +28,7 @@
  * vega by central differences; units as in `Greeks` (black-scholes.ts). Implied volatility by a
  * bracketed Illinois iteration.
  */
+import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
 import type { BsBatchInput, BsBatchOutput } from './batch.ts';
 import {
   americanValue,
@@ -37,7 +38,7 @@ import {
   IMMATERIAL_PREMIUM,
   MIN_STD_DEV,
 } from './bjerksund-stensland.ts';
-import { bsPrice, type Greeks, priceAll } from './black-scholes.ts';
+import { bsGreeks, bsPrice, type Greeks, priceAll } from './black-scholes.ts';
 import { impliedVol } from './implied-vol.ts';
 
 export { earlyExerciseMatters };
@@ -145,6 +146,46 @@ export function americanImpliedVol(
     }
   }
   return (lo + hi) / 2;
+}
+
+/**
+ * Greeks of an option under the model of its exercise style (`exerciseStyleOf`): `americanGreeks`
+ * for an American option, `bsGreeks` for a European one. What a view computes from a chain's vol
+ * must use this, so that its numbers are those of the chain's prices.
+ */
+export function greeksByStyle(
+  style: ExerciseStyle,
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  sigma: number,
+): Greeks {
+  return style === ExerciseStyle.American
+    ? americanGreeks(isCall, S, K, T, r, q, sigma)
+    : bsGreeks(isCall, S, K, T, r, q, sigma);
+}
+
+/**
+ * Implied volatility of a price under the model of the option's exercise style:
+ * `americanImpliedVol` or `impliedVol`. The European inversion of an American price overstates σ
+ * (it ascribes the early-exercise premium to volatility), most for deep in-the-money puts.
+ */
+export function impliedVolByStyle(
+  style: ExerciseStyle,
+  isCall: boolean,
+  price: number,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+): number | null {
+  return style === ExerciseStyle.American
+    ? americanImpliedVol(isCall, price, S, K, T, r, q)
+    : impliedVol(isCall, price, S, K, T, r, q);
 }
 
 /*

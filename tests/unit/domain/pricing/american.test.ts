@@ -4,9 +4,17 @@
  * inversion 2), on random inputs; and the properties every American price must have.
  */
 import { describe, expect, test } from 'vitest';
-import { americanGreeks, americanImpliedVol, americanPrice } from '#domain/pricing/american.ts';
+import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
+import {
+  americanGreeks,
+  americanImpliedVol,
+  americanPrice,
+  greeksByStyle,
+  impliedVolByStyle,
+} from '#domain/pricing/american.ts';
 import { bjerksundStenslandCall, earlyExerciseBound } from '#domain/pricing/bjerksund-stensland.ts';
 import { bsGreeks, bsPrice } from '#domain/pricing/black-scholes.ts';
+import { impliedVol } from '#domain/pricing/implied-vol.ts';
 import { Rng } from '#server/market/rng.ts';
 
 /** Peizer–Pratt method 2: the probability that a binomial of n steps matches N(z). */
@@ -207,5 +215,33 @@ describe('Bjerksund–Stensland (1993)', () => {
     expect(inverted).toBeGreaterThan(400);
     expect(americanImpliedVol(false, 4, 100, 105, 0.5, 0.03, 0)).toBeNull();
     expect(americanImpliedVol(false, 100, 100, 90, 0.5, 0.03, 0)).toBeNull();
+  });
+});
+
+describe('by exercise style', () => {
+  // A put 30% in the money, six months, r 5%, no dividend, σ 30%: worth more than its European twin.
+  const [S, K, T, r, q, sigma] = [100, 130, 0.5, 0.05, 0, 0.3];
+  const price = americanPrice(false, S, K, T, r, q, sigma);
+
+  test('the implied vol of an American deep in-the-money put gives back its price; the European inversion does not', () => {
+    expect(price - bsPrice(false, S, K, T, r, q, sigma)).toBeGreaterThan(1.5);
+    const american = impliedVolByStyle(ExerciseStyle.American, false, price, S, K, T, r, q);
+    expect(american).toBeCloseTo(sigma, 9);
+    expect(americanPrice(false, S, K, T, r, q, american as number)).toBeCloseTo(price, 9);
+    // The European inversion ascribes the early-exercise premium to volatility.
+    const european = impliedVolByStyle(ExerciseStyle.European, false, price, S, K, T, r, q);
+    expect(european).toBe(impliedVol(false, price, S, K, T, r, q));
+    expect(european as number).toBeGreaterThan(sigma + 0.08);
+    expect(americanPrice(false, S, K, T, r, q, european as number) - price).toBeGreaterThan(1);
+  });
+
+  test('greeks: the American model for American options, BSM for European ones', () => {
+    expect(greeksByStyle(ExerciseStyle.American, false, S, K, T, r, q, sigma)).toEqual(
+      americanGreeks(false, S, K, T, r, q, sigma),
+    );
+    expect(greeksByStyle(ExerciseStyle.European, false, S, K, T, r, q, sigma)).toEqual(
+      bsGreeks(false, S, K, T, r, q, sigma),
+    );
+    expect(greeksByStyle(ExerciseStyle.American, false, S, K, T, r, q, sigma).price).toBe(price);
   });
 });
