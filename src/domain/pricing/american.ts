@@ -25,7 +25,7 @@
  * European one, computed by the BSM kernel alone, bit for bit.
  *
  * Greeks (`americanRows`, below): delta and gamma analytic, theta from the Black-Scholes equation,
- * vega by central differences; units as in `Greeks` (black-scholes.ts). Implied volatility by a
+ * vega by a forward difference; units as in `Greeks` (black-scholes.ts). Implied volatility by a
  * bracketed Illinois iteration.
  */
 import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
@@ -203,9 +203,10 @@ export function impliedVolByStyle(
  * - the flat-boundary value: delta and gamma analytic from the same evaluation (the trigger does not
  *   depend on S: `flatBoundaryValueAt`); theta from the Black-Scholes equation, which the value of
  *   exercising at a fixed trigger satisfies below it, ∂V/∂t = rV − (r − q)SΔ − ½σ²S²Γ (per calendar
- *   day: / 365); vega by central differences over σ ± ½ vol point, the only two extra evaluations
- *   (the trigger moves with σ), each floored like the price, with the European price at the bump
- *   taken from the row's own vega (e ± vega/2: the σ² terms cancel).
+ *   day: / 365); vega by a forward difference over ½ vol point, the one extra evaluation (the
+ *   trigger moves with σ), floored like the price, with the European price at the bump taken from
+ *   the row's own vega (e + vega/2). Against a lattice it is as close as the central difference over
+ *   σ ± ½ point, which costs an evaluation more (docs/METRICS.md, "Exercise style").
  * `americanGreeks` runs this on one row.
  */
 const HALF_VOL_POINT = 0.005;
@@ -295,24 +296,10 @@ export function americanRows(
       dfR,
       dfQ,
     );
-    const poorer = bumpedValue(
-      call,
-      S,
-      K,
-      T,
-      r,
-      q,
-      v - HALF_VOL_POINT,
-      e - 0.5 * eVega,
-      intrinsic,
-      sqrtT,
-      dfR,
-      dfQ,
-    );
     delta[i] = dS;
     gamma[i] = dSS;
     theta[i] = (r * p0 - (r - q) * S * dS - 0.5 * v * v * S * S * dSS) / 365;
-    vega[i] = richer - poorer;
+    vega[i] = 2 * (richer - p0);
   }
   return rewritten;
 }

@@ -80,64 +80,85 @@ function flatBoundaryCall(
   const eLambda = Math.exp(lambdaBeta);
   const pow1 = pow0 * X * X;
   // d of φ(γ, H) for H = I (ln(S/H) = −ln(I/S)) and H = K; each Φ(d) comes with Φ(d − shift).
-  const dBeta = d(beta, -lnIS, b, v2, T, sd);
-  const d1I = d(1, -lnIS, b, v2, T, sd);
-  const d1K = d(1, lnSK, b, v2, T, sd);
-  const d0I = d(0, -lnIS, b, v2, T, sd);
-  const d0K = d(0, lnSK, b, v2, T, sd);
-  const nBeta = normCdfFast(dBeta);
-  const nBetaShift = normCdfFast(dBeta - shift);
-  const n1I = normCdfFast(d1I);
-  const n1IShift = normCdfFast(d1I - shift);
-  const n1K = normCdfFast(d1K);
-  const n1KShift = normCdfFast(d1K - shift);
-  const n0I = normCdfFast(d0I);
-  const n0IShift = normCdfFast(d0I - shift);
-  const n0K = normCdfFast(d0K);
-  const n0KShift = normCdfFast(d0K - shift);
+  // The ten arguments of Φ: for H = I (ln(S/H) = −ln(I/S)) and H = K, d of φ(γ, H) at γ = β, 1, 0,
+  // each followed by d − shift. One loop calls Φ: a single call site the compiler inlines, and
+  // typed arrays hold the values (no boxed number per call).
+  const sdInv = 1 / sd;
+  const bT = b * T;
+  const halfV2T = 0.5 * v2 * T;
+  const dBeta = -(-lnIS + bT + (beta - 0.5) * v2 * T) * sdInv;
+  const d1I = -(-lnIS + bT + halfV2T) * sdInv;
+  const d1K = -(lnSK + bT + halfV2T) * sdInv;
+  const d0I = -(-lnIS + bT - halfV2T) * sdInv;
+  const d0K = -(lnSK + bT - halfV2T) * sdInv;
+  const u = ARGS;
+  u[0] = dBeta;
+  u[1] = dBeta - shift;
+  u[2] = d1I;
+  u[3] = d1I - shift;
+  u[4] = d1K;
+  u[5] = d1K - shift;
+  u[6] = d0I;
+  u[7] = d0I - shift;
+  u[8] = d0K;
+  u[9] = d0K - shift;
+  const n = CDFS;
+  for (let k = 0; k < TERMS; k++) n[k] = normCdfFast(u[k] as number);
   const reach = (I - K) / xBeta;
-  const early = reach * (1 - eLambda * (nBeta - pow0 * xBeta * xBeta * nBetaShift));
-  const spotLeg = S * dfQ * (n1I - pow1 * n1IShift - (n1K - pow1 * n1KShift));
-  const strikeLeg = K * dfR * (n0I - pow0 * n0IShift - (n0K - pow0 * n0KShift));
+  const early = reach * (1 - eLambda * (n[0]! - pow0 * xBeta * xBeta * n[1]!));
+  const spotLeg = S * dfQ * (n[2]! - pow1 * n[3]! - (n[4]! - pow1 * n[5]!));
+  const strikeLeg = K * dfR * (n[6]! - pow0 * n[7]! - (n[8]! - pow0 * n[9]!));
   const value = early + spotLeg - strikeLeg;
   if (spot) {
-    const down = -1 / sd;
-    const up = 1 / sd;
-    // (I − K)(S/I)^β alone: a power of S.
-    spot[0] = beta * reach;
-    spot[1] = beta * beta * reach;
-    const wBeta = reach * eLambda;
-    addTerm(spot, -wBeta, beta, down, dBeta, nBeta);
-    addTerm(spot, (I - K) * eLambda * pow0 * xBeta, -beta - kappa0, up, dBeta - shift, nBetaShift);
+    // Each term W·S^a·Φ(u[k]): its weight at S and its power a; u[k] falls with ln S at even k
+    // (slope −1/(σ√T)) and rises at odd k (+1/(σ√T)).
+    const w = WEIGHTS;
+    const power = POWERS;
     const wSpot = S * dfQ;
-    addTerm(spot, wSpot, 1, down, d1I, n1I);
-    addTerm(spot, -wSpot, 1, down, d1K, n1K);
-    addTerm(spot, -wSpot * pow1, -1 - kappa0, up, d1I - shift, n1IShift);
-    addTerm(spot, wSpot * pow1, -1 - kappa0, up, d1K - shift, n1KShift);
     const wStrike = K * dfR;
-    addTerm(spot, -wStrike, 0, down, d0I, n0I);
-    addTerm(spot, wStrike, 0, down, d0K, n0K);
-    addTerm(spot, wStrike * pow0, -kappa0, up, d0I - shift, n0IShift);
-    addTerm(spot, -wStrike * pow0, -kappa0, up, d0K - shift, n0KShift);
+    w[0] = -reach * eLambda;
+    power[0] = beta;
+    w[1] = (I - K) * eLambda * pow0 * xBeta;
+    power[1] = -beta - kappa0;
+    w[2] = wSpot;
+    power[2] = 1;
+    w[3] = -wSpot * pow1;
+    power[3] = -1 - kappa0;
+    w[4] = -wSpot;
+    power[4] = 1;
+    w[5] = wSpot * pow1;
+    power[5] = -1 - kappa0;
+    w[6] = -wStrike;
+    power[6] = 0;
+    w[7] = wStrike * pow0;
+    power[7] = -kappa0;
+    w[8] = wStrike;
+    power[8] = 0;
+    w[9] = -wStrike * pow0;
+    power[9] = -kappa0;
+    // (I − K)(S/I)^β alone: a power of S.
+    let first = beta * reach;
+    let second = beta * beta * reach;
+    for (let k = 0; k < TERMS; k++) {
+      const slope = (k & 1) === 0 ? -sdInv : sdInv;
+      const a = power[k]!;
+      const density = w[k]! * normPdfFast(u[k]!) * slope;
+      const term = a * w[k]! * n[k]! + density;
+      first += term;
+      second += a * term + density * (a - slope * u[k]!);
+    }
+    spot[0] = first;
+    spot[1] = second;
   }
   return value;
 }
 
-/** d of φ(γ, H) for ln(S/H) = lnSH. */
-function d(gamma: number, lnSH: number, b: number, v2: number, T: number, sd: number): number {
-  return -(lnSH + (b + (gamma - 0.5) * v2) * T) / sd;
-}
-
-/**
- * Adds the ln S derivatives of W·S^a·Φ(u) (W·S^a = w at the current S, u′ = s, Φ(u) = cdf) to
- * `spot` (see `flatBoundaryCall`).
- */
-function addTerm(spot: Float64Array, w: number, a: number, s: number, u: number, cdf: number): void {
-  const density = w * normPdfFast(u) * s;
-  const first = a * w * cdf + density;
-  spot[0] = (spot[0] as number) + first;
-  spot[1] = (spot[1] as number) + a * first + density * (a - s * u);
-}
+/** Terms of the flat-boundary formula with a Φ, and scratch columns for them (see above). */
+const TERMS = 10;
+const ARGS = new Float64Array(TERMS);
+const CDFS = new Float64Array(TERMS);
+const WEIGHTS = new Float64Array(TERMS);
+const POWERS = new Float64Array(TERMS);
 
 /**
  * An upper bound of the early-exercise premium (American − European), from its integral form (Kim
