@@ -180,6 +180,11 @@ export function earlyExerciseBound(
   return premiumBound(isCall, S, K, T, r, q, v, Math.sqrt(T), Math.exp(-r * T), Math.exp(-q * T));
 }
 
+/**
+ * `earlyExerciseBound` given √T, e^{−rT} and e^{−qT}; with a finite `cap`, a value above `cap` as
+ * soon as the bound is known to exceed it (the first of its two terms, when that alone does: the
+ * caller only compares), which spares an exponential and a Φ on most options that need the model.
+ */
 function premiumBound(
   isCall: boolean,
   S: number,
@@ -191,6 +196,7 @@ function premiumBound(
   sqrtT: number,
   dfR: number,
   dfQ: number,
+  cap = Number.POSITIVE_INFINITY,
 ): number {
   const v2 = v * v;
   const sd = v * sqrtT;
@@ -202,8 +208,11 @@ function premiumBound(
   if (!(distance > 0)) return weight;
   // Drift of ln S towards the level.
   const drift = isCall ? r - q + 0.5 * v2 : -(r - q - 0.5 * v2);
+  const direct = normCdfFast((-distance + drift * T) / sd);
+  // The bound is at least weight·Φ (the mirrored term only adds, min(hit, 1) ≥ Φ).
+  if (weight * direct > cap) return weight * direct;
   const mirror = Math.exp((2 * drift * distance) / v2);
-  const hit = normCdfFast((-distance + drift * T) / sd) + mirror * normCdfFast((-distance - drift * T) / sd);
+  const hit = direct + mirror * normCdfFast((-distance - drift * T) / sd);
   return weight * Math.min(hit, 1);
 }
 
@@ -285,7 +294,7 @@ export function earlyExerciseCanMatter(
   return (
     T > 0 &&
     v * sqrtT > MIN_STD_DEV &&
-    premiumBound(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ) > IMMATERIAL_PREMIUM
+    premiumBound(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ, IMMATERIAL_PREMIUM) > IMMATERIAL_PREMIUM
   );
 }
 
