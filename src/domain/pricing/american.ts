@@ -24,8 +24,8 @@
  * Where early exercise cannot pay — a call when q ≤ 0, a put when r ≤ 0 — the price is the
  * European one, computed by the BSM kernel alone, bit for bit.
  *
- * Greeks (`americanRows`, below): delta and gamma analytic, theta from the Black-Scholes equation,
- * vega by a forward difference; units as in `Greeks` (black-scholes.ts). Implied volatility by a
+ * Greeks (`americanRows`, below): delta, gamma and vega analytic, theta from the Black-Scholes
+ * equation; units as in `Greeks` (black-scholes.ts). Implied volatility by a
  * bracketed Illinois iteration.
  */
 import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
@@ -36,7 +36,6 @@ import {
   earlyExerciseMatters,
   flatBoundaryValueAt,
   IMMATERIAL_PREMIUM,
-  MIN_STD_DEV,
 } from './bjerksund-stensland.ts';
 import { bsGreeks, bsPrice, type Greeks, priceAll } from './black-scholes.ts';
 import { impliedVol } from './implied-vol.ts';
@@ -200,18 +199,15 @@ export function impliedVolByStyle(
  * - the European price (the early-exercise premium at most $0.0005 per share, `IMMATERIAL_PREMIUM`):
  *   the BSM greeks stand, no further work;
  * - the exercise value (the price at or past the trigger): delta ±1, gamma, theta and vega 0;
- * - the flat-boundary value: delta and gamma analytic from the same evaluation (the trigger does not
- *   depend on S: `flatBoundaryValueAt`); theta from the Black-Scholes equation, which the value of
- *   exercising at a fixed trigger satisfies below it, ∂V/∂t = rV − (r − q)SΔ − ½σ²S²Γ (per calendar
- *   day: / 365); vega by a forward difference over ½ vol point, the one extra evaluation (the
- *   trigger moves with σ), floored like the price, with the European price at the bump taken from
- *   the row's own vega (e + vega/2). Against a lattice it is as close as the central difference over
- *   σ ± ½ point, which costs an evaluation more (docs/METRICS.md, "Exercise style").
+ * - the flat-boundary value: delta, gamma and vega analytic from the same evaluation
+ *   (`flatBoundaryValueAt`: the trigger does not depend on S; it does on σ, and its derivative is
+ *   carried through); theta from the Black-Scholes equation, which the value of exercising at a
+ *   fixed trigger satisfies below it, ∂V/∂t = rV − (r − q)SΔ − ½σ²S²Γ (per calendar day: / 365).
+ * So an option that needs the model costs one evaluation of it, greeks included.
  * `americanGreeks` runs this on one row.
  */
-const HALF_VOL_POINT = 0.005;
-/** [∂V/∂S, ∂²V/∂S²] of the flat-boundary value (scratch: no allocation per row). */
-const SPOT = new Float64Array(2);
+/** [∂V/∂S, ∂²V/∂S², ∂V/∂σ] of the flat-boundary value (scratch: no allocation per row). */
+const SPOT = new Float64Array(3);
 
 /**
  * Rewrites rows [from, to) of `out` (European values on entry) to American values where early
@@ -281,45 +277,10 @@ export function americanRows(
     }
     const dS = SPOT[0]!;
     const dSS = SPOT[1]!;
-    const eVega = vega[i]!;
-    const richer = bumpedValue(
-      call,
-      S,
-      K,
-      T,
-      r,
-      q,
-      v + HALF_VOL_POINT,
-      e + 0.5 * eVega,
-      intrinsic,
-      sqrtT,
-      dfR,
-      dfQ,
-    );
     delta[i] = dS;
     gamma[i] = dSS;
     theta[i] = (r * p0 - (r - q) * S * dS - 0.5 * v * v * S * S * dSS) / 365;
-    vega[i] = 2 * (richer - p0);
+    vega[i] = SPOT[2]! * 0.01;
   }
   return rewritten;
-}
-
-/** The American value at a bumped σ, `european` the European price there; no premium bound. */
-function bumpedValue(
-  call: boolean,
-  S: number,
-  K: number,
-  T: number,
-  r: number,
-  q: number,
-  v: number,
-  european: number,
-  intrinsic: number,
-  sqrtT: number,
-  dfR: number,
-  dfQ: number,
-): number {
-  if (!(v * sqrtT > MIN_STD_DEV)) return Math.max(european, intrinsic);
-  const flat = flatBoundaryValueAt(call, S, K, T, r, q, v, sqrtT, dfR, dfQ);
-  return Math.max(european, intrinsic, Number.isNaN(flat) ? 0 : flat);
 }

@@ -30,10 +30,11 @@ export function bjerksundStenslandCall(
 
 /**
  * `bjerksundStenslandCall` given √T, e^{−rT} and e^{(b−r)T}, which a row kernel computes once per
- * expiry. With `spot` it also writes there the first and second derivatives of the value in ln S,
- * [∂V/∂ln S, ∂²V/∂(ln S)²], analytic: I does not depend on S, so each term is W·S^a·Φ(u) with u
- * linear in ln S of slope s = ∓1/(σ√T), whose derivatives are a·T + W·S^a·φ(u)·s and
- * a·T′ + W·S^a·φ(u)·s·(a − s·u) (φ′(u) = −u·φ(u)). The value keeps the bits of the formula
+ * expiry. With `spot` it also writes there the first and second derivatives of the value in ln S
+ * and the first in σ, [∂V/∂ln S, ∂²V/∂(ln S)², ∂V/∂σ], analytic: I does not depend on S, so each
+ * term is W·S^a·Φ(u) with u linear in ln S of slope s = ∓1/(σ√T), whose derivatives are
+ * a·T + W·S^a·φ(u)·s and a·T′ + W·S^a·φ(u)·s·(a − s·u) (φ′(u) = −u·φ(u)); the σ derivative follows
+ * every intermediate, I included (`sigmaDerivative`). The value keeps the bits of the formula
  * without derivatives.
  */
 function flatBoundaryCall(
@@ -57,12 +58,14 @@ function flatBoundaryCall(
   // A boundary the formula cannot place (B∞ ≤ B₀ in floating point): no trigger, no premium.
   if (!(bInf > b0)) return Number.NaN;
   const h = (-(b * T + 2 * sd) * b0) / (bInf - b0);
-  const I = b0 + (bInf - b0) * (1 - Math.exp(h));
+  const eh = Math.exp(h);
+  const I = b0 + (bInf - b0) * (1 - eh);
   if (S >= I) {
-    // Exercised now: V = S − K, both derivatives in ln S are S.
+    // Exercised now: V = S − K, both derivatives in ln S are S, none in σ.
     if (spot) {
       spot[0] = S;
       spot[1] = S;
+      spot[2] = 0;
     }
     return S - K;
   }
@@ -79,7 +82,6 @@ function flatBoundaryCall(
   const lambdaBeta = (-r + beta * b + 0.5 * beta * (beta - 1) * v2) * T;
   const eLambda = Math.exp(lambdaBeta);
   const pow1 = pow0 * X * X;
-  // d of φ(γ, H) for H = I (ln(S/H) = −ln(I/S)) and H = K; each Φ(d) comes with Φ(d − shift).
   // The ten arguments of Φ: for H = I (ln(S/H) = −ln(I/S)) and H = K, d of φ(γ, H) at γ = β, 1, 0,
   // each followed by d − shift. One loop calls Φ: a single call site the compiler inlines, and
   // typed arrays hold the values (no boxed number per call).
@@ -142,15 +144,110 @@ function flatBoundaryCall(
     for (let k = 0; k < TERMS; k++) {
       const slope = (k & 1) === 0 ? -sdInv : sdInv;
       const a = power[k]!;
-      const density = w[k]! * normPdfFast(u[k]!) * slope;
+      const pdf = normPdfFast(u[k]!);
+      PDFS[k] = pdf;
+      const density = w[k]! * pdf * slope;
       const term = a * w[k]! * n[k]! + density;
       first += term;
       second += a * term + density * (a - slope * u[k]!);
     }
     spot[0] = first;
     spot[1] = second;
+    spot[2] = sigmaDerivative(
+      S,
+      K,
+      T,
+      r,
+      b,
+      v,
+      sqrtT,
+      dfR,
+      dfQ,
+      beta,
+      I,
+      eh,
+      lnIS,
+      kappa0,
+      xBeta,
+      eLambda,
+      pow0,
+    );
   }
   return value;
+}
+
+/**
+ * ∂V/∂σ of the flat-boundary value, every intermediate differentiated in turn (the trigger I moves
+ * with σ through β and h). Reads the Φ arguments, Φ and φ that `flatBoundaryCall` left in ARGS,
+ * CDFS and PDFS, and its intermediates (passed: no closure, no allocation).
+ */
+function sigmaDerivative(
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  b: number,
+  v: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+  beta: number,
+  I: number,
+  eh: number,
+  lnIS: number,
+  kappa0: number,
+  xBeta: number,
+  eLambda: number,
+  pow0: number,
+): number {
+  const v2 = v * v;
+  const v3 = v2 * v;
+  const sd = v * sqrtT;
+  const sdInv = 1 / sd;
+  const bv = b / v2 - 0.5;
+  const b0 = Math.max(K, (r / (r - b)) * K);
+  const bInf = (beta / (beta - 1)) * K;
+  const den = bInf - b0;
+  // β = −bv + √(bv² + 2r/σ²), bv = b/σ² − ½; √(…) = β + bv.
+  const dBv = (-2 * b) / v3;
+  const dBeta = -dBv + (bv * dBv - (2 * r) / v3) / (beta + bv);
+  const dBInf = (-K / ((beta - 1) * (beta - 1))) * dBeta;
+  // h = −(bT + 2σ√T)·B₀/(B∞ − B₀), I = B₀ + (B∞ − B₀)(1 − e^h).
+  const dh = (-2 * sqrtT * b0) / den + ((b * T + 2 * sd) * b0 * dBInf) / (den * den);
+  const dI = dBInf * (1 - eh) - den * eh * dh;
+  const dLnIS = dI / I;
+  const shift = (2 * lnIS) / sd;
+  const dShift = (2 * dLnIS - shift * sqrtT) * sdInv;
+  // Logarithmic derivatives of (I/S)^κ₀, (I/S)^β, (I/S)^{κ₀+2} and e^λ.
+  const dLnPow0 = ((-4 * b) / v3) * lnIS + kappa0 * dLnIS;
+  const dLnXBeta = dBeta * lnIS + beta * dLnIS;
+  const dLnPow1 = dLnPow0 + 2 * dLnIS;
+  const dLambda = (dBeta * b + 0.5 * (2 * beta - 1) * dBeta * v2 + beta * (beta - 1) * v) * T;
+  // Each Φ argument d = −A/(σ√T): d′ = (−A′ − d·√T)/(σ√T); d − shift moves by d′ − shift′.
+  const u = ARGS;
+  const vT = v * T;
+  const du = DU;
+  du[0] = (dLnIS - (dBeta * v2 + (beta - 0.5) * 2 * v) * T - u[0]! * sqrtT) * sdInv;
+  du[2] = (dLnIS - vT - u[2]! * sqrtT) * sdInv;
+  du[4] = (-vT - u[4]! * sqrtT) * sdInv;
+  du[6] = (dLnIS + vT - u[6]! * sqrtT) * sdInv;
+  du[8] = (vT - u[8]! * sqrtT) * sdInv;
+  for (let k = 0; k < TERMS; k += 2) du[k + 1] = du[k]! - dShift;
+  const n = CDFS;
+  const dn = DU;
+  for (let k = 0; k < TERMS; k++) dn[k] = PDFS[k]! * du[k]!;
+  const pow1 = pow0 * (I / S) * (I / S);
+  const power = pow0 * xBeta * xBeta;
+  const inner = n[0]! - power * n[1]!;
+  const dInner = dn[0]! - power * ((dLnPow0 + 2 * dLnXBeta) * n[1]! + dn[1]!);
+  const reach = (I - K) / xBeta;
+  const dReach = dI / xBeta - reach * dLnXBeta;
+  const dEarly = dReach * (1 - eLambda * inner) - reach * eLambda * (dLambda * inner + dInner);
+  const dSpot =
+    S * dfQ * (dn[2]! - pow1 * (dLnPow1 * n[3]! + dn[3]!) - dn[4]! + pow1 * (dLnPow1 * n[5]! + dn[5]!));
+  const dStrike =
+    K * dfR * (dn[6]! - pow0 * (dLnPow0 * n[7]! + dn[7]!) - dn[8]! + pow0 * (dLnPow0 * n[9]! + dn[9]!));
+  return dEarly + dSpot - dStrike;
 }
 
 /** Terms of the flat-boundary formula with a Φ, and scratch columns for them (see above). */
@@ -159,6 +256,9 @@ const ARGS = new Float64Array(TERMS);
 const CDFS = new Float64Array(TERMS);
 const WEIGHTS = new Float64Array(TERMS);
 const POWERS = new Float64Array(TERMS);
+const PDFS = new Float64Array(TERMS);
+/** Derivatives in σ of the Φ arguments, then of the Φ values (see `sigmaDerivative`). */
+const DU = new Float64Array(TERMS);
 
 /**
  * An upper bound of the early-exercise premium (American − European), from its integral form (Kim
@@ -300,8 +400,9 @@ export function earlyExerciseCanMatter(
 
 /**
  * The flat-boundary value of a call or a put (NaN where the formula places no trigger), without
- * the floors of `americanValueAt`. With `spot`, its first and second derivatives in S go there:
- * [∂V/∂S, ∂²V/∂S²]. The put is the call C(K, S, q, r): the formula is homogeneous of degree 1 in
+ * the floors of `americanValueAt`. With `spot`, its first and second derivatives in S and its
+ * first in σ go there: [∂V/∂S, ∂²V/∂S², ∂V/∂σ]. The put is the call C(K, S, q, r) (the same σ):
+ * the formula is homogeneous of degree 1 in
  * (spot, strike), so the put's derivatives in its own ln S follow from the call's in its ln spot
  * (Euler: V_y + V_z = V, V_zz = V − 2V_y + V_yy for y the call's ln spot, z its ln strike).
  */

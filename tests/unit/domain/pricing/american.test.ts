@@ -12,7 +12,11 @@ import {
   greeksByStyle,
   impliedVolByStyle,
 } from '#domain/pricing/american.ts';
-import { bjerksundStenslandCall, earlyExerciseBound } from '#domain/pricing/bjerksund-stensland.ts';
+import {
+  bjerksundStenslandCall,
+  earlyExerciseBound,
+  flatBoundaryValueAt,
+} from '#domain/pricing/bjerksund-stensland.ts';
 import { bsGreeks, bsPrice } from '#domain/pricing/black-scholes.ts';
 import { impliedVol } from '#domain/pricing/implied-vol.ts';
 import { Rng } from '#server/market/rng.ts';
@@ -112,6 +116,41 @@ describe('Bjerksund–Stensland (1993)', () => {
       `max |error| / K ${worst.toExponential(3)}, max relative error (price > 0.05) ${worstRelative.toExponential(3)}`,
     );
     expect(worst).toBeLessThan(8e-3);
+  });
+
+  test('the analytic derivatives of the flat-boundary value in S (first, second) and σ match its finite differences', () => {
+    const sensitivities = new Float64Array(3);
+    let checked = 0;
+    for (const c of randomCases(2000, 8)) {
+      const flat = (S: number, v: number, out: Float64Array | null = null) =>
+        flatBoundaryValueAt(
+          c.isCall,
+          S,
+          c.K,
+          c.T,
+          c.r,
+          c.q,
+          v,
+          Math.sqrt(c.T),
+          Math.exp(-c.r * c.T),
+          Math.exp(-c.q * c.T),
+          out,
+        );
+      const value = flat(c.S, c.v, sensitivities);
+      // No trigger, or past it (V = exercise value: the derivatives are those of S − K or K − S).
+      if (Number.isNaN(value) || value === (c.isCall ? c.S - c.K : c.K - c.S)) continue;
+      checked++;
+      const h = 1e-3;
+      const up = flat(c.S + h, c.v);
+      const down = flat(c.S - h, c.v);
+      const [delta, gamma, vega] = sensitivities;
+      expect(delta).toBeCloseTo((up - down) / (2 * h), 6);
+      expect(Math.abs((gamma as number) - (up - 2 * value + down) / (h * h))).toBeLessThan(1e-4);
+      const dv = 1e-5;
+      const slope = (flat(c.S, c.v + dv) - flat(c.S, c.v - dv)) / (2 * dv);
+      expect(Math.abs((vega as number) - slope)).toBeLessThan(1e-5 * (1 + Math.abs(slope)));
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 
   test("the premium bound is above the lattice's early-exercise premium", () => {
