@@ -32,10 +32,10 @@ import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
 import type { BsBatchInput, BsBatchOutput } from './batch.ts';
 import {
   americanValue,
-  earlyExerciseCanMatter,
   earlyExerciseMatters,
   flatBoundaryValueAt,
   IMMATERIAL_PREMIUM,
+  MIN_STD_DEV,
 } from './bjerksund-stensland.ts';
 import { bsGreeks, bsPrice, type Greeks, priceAll } from './black-scholes.ts';
 import { impliedVol } from './implied-vol.ts';
@@ -257,11 +257,24 @@ export function americanRows(
     rewritten++;
     const intrinsic = Math.max(exercise, 0);
     // The same steps as `americanValueAt`, so the same bits as `americanPrice`.
-    if (!earlyExerciseCanMatter(call, S, K, T, r, q, v, sqrtT, dfR, dfQ)) {
+    if (!(T > 0 && v * sqrtT > MIN_STD_DEV)) {
       price[i] = Math.max(e, intrinsic);
       continue;
     }
-    const flat = flatBoundaryValueAt(call, S, K, T, r, q, v, sqrtT, dfR, dfQ, greeks ? SPOT : null);
+    const flat = flatBoundaryValueAt(
+      call,
+      S,
+      K,
+      T,
+      r,
+      q,
+      v,
+      sqrtT,
+      dfR,
+      dfQ,
+      greeks ? SPOT : null,
+      IMMATERIAL_PREMIUM,
+    );
     const p0 = Math.max(e, intrinsic, Number.isNaN(flat) ? 0 : flat);
     price[i] = p0;
     // Early exercise adds (next to) nothing: the BSM greeks stand.

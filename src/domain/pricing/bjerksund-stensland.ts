@@ -48,6 +48,7 @@ function flatBoundaryCall(
   dfR: number,
   dfQ: number,
   spot: Float64Array | null = null,
+  immaterial = 0,
 ): number {
   const v2 = v * v;
   const sd = v * sqrtT;
@@ -71,6 +72,7 @@ function flatBoundaryCall(
   }
   const X = I / S;
   const lnIS = Math.log(X);
+  if (immaterial > 0 && premiumBound(S, T, b, v2, sd, dfQ, lnIS, immaterial) <= immaterial) return Number.NaN;
   const lnSK = Math.log(S / K);
   // ln(I/S)·2/(σ√T): the reflection shift shared by every φ.
   const shift = (2 * lnIS) / sd;
@@ -261,59 +263,31 @@ const PDFS = new Float64Array(TERMS);
 const DU = new Float64Array(TERMS);
 
 /**
- * An upper bound of the early-exercise premium (American − European), from its integral form (Kim
- * 1990): premium ≤ ∫₀ᵀ rK e^{−rt} P(S_t ≤ B_t) dt for a put, ≤ ∫₀ᵀ qS e^{−qt} P^S(S_t ≥ B_t) dt for a
- * call (P^S the measure with the share as numéraire, drift r − q + σ²/2). The put's boundary never
- * exceeds K·min(1, r/q) and the call's is never below K·max(1, r/q), so each probability is at most
- * that of the price reaching that level before T (the reflection formula of a drifted Brownian
- * motion): premium ≤ K(1 − e^{−rT})·P(min S ≤ B) and ≤ S(1 − e^{−qT})·P^S(max S ≥ B).
- */
-export function earlyExerciseBound(
-  isCall: boolean,
-  S: number,
-  K: number,
-  T: number,
-  r: number,
-  q: number,
-  v: number,
-): number {
-  return premiumBound(isCall, S, K, T, r, q, v, Math.sqrt(T), Math.exp(-r * T), Math.exp(-q * T));
-}
-
-/**
- * `earlyExerciseBound` given √T, e^{−rT} and e^{−qT}; with a finite `cap`, a value above `cap` as
- * soon as the bound is known to exceed it (the first of its two terms, when that alone does: the
- * caller only compares), which spares an exponential and a Φ on most options that need the model.
+ * An upper bound of the flat-boundary value's premium over the European price, for a call at S
+ * below its trigger I (ln(I/S) = lnIS > 0). Exercising at τ, the first time S reaches I, gives
+ * I − K where the European call is worth at least I·e^{−q(T−τ)} − K·e^{−r(T−τ)}, so exercising
+ * gains at most I(1 − e^{−qT}) there; discounted (I·e^{−rτ} is S·e^{−qτ} times the change to the
+ * measure with the share as numéraire), the premium is at most S(1 − e^{−qT})·P^S(max S ≥ I before
+ * T), the reflection formula of a Brownian motion with drift b + σ²/2 (b = r − q). Returns its
+ * first term as soon as that alone exceeds `cap` (the caller only compares it with `cap`).
  */
 function premiumBound(
-  isCall: boolean,
   S: number,
-  K: number,
   T: number,
-  r: number,
-  q: number,
-  v: number,
-  sqrtT: number,
-  dfR: number,
+  b: number,
+  v2: number,
+  sd: number,
   dfQ: number,
-  cap = Number.POSITIVE_INFINITY,
+  lnIS: number,
+  cap: number,
 ): number {
-  const v2 = v * v;
-  const sd = v * sqrtT;
-  const level = isCall ? (q < r ? (K * r) / q : K) : q > r ? (K * r) / q : K;
-  // ln(S/B) signed so that reaching the level means it falls to 0: the put's price falls to B, the
-  // call's rises to it.
-  const distance = isCall ? Math.log(level / S) : Math.log(S / level);
-  const weight = isCall ? S * (1 - dfQ) : K * (1 - dfR);
-  if (!(distance > 0)) return weight;
-  // Drift of ln S towards the level.
-  const drift = isCall ? r - q + 0.5 * v2 : -(r - q - 0.5 * v2);
-  const direct = normCdfFast((-distance + drift * T) / sd);
-  // The bound is at least weight·Φ (the mirrored term only adds, min(hit, 1) ≥ Φ).
-  if (weight * direct > cap) return weight * direct;
-  const mirror = Math.exp((2 * drift * distance) / v2);
-  const hit = direct + mirror * normCdfFast((-distance - drift * T) / sd);
-  return weight * Math.min(hit, 1);
+  const weight = S * (1 - dfQ);
+  const drift = b + 0.5 * v2;
+  const direct = weight * normCdfFast((-lnIS + drift * T) / sd);
+  // The bound is at least this (the mirrored term only adds, min(hit, 1) ≥ Φ).
+  if (direct > cap) return direct;
+  const mirror = Math.exp((2 * drift * lnIS) / v2);
+  return Math.min(direct + weight * mirror * normCdfFast((-lnIS - drift * T) / sd), weight);
 }
 
 /** An early-exercise premium proven below this (per share, a twentieth of a cent) is not computed. */
@@ -321,9 +295,10 @@ export const IMMATERIAL_PREMIUM = 5e-4;
 
 /**
  * The American price: the largest of the flat-boundary value, the exercise value and `european`
- * (the BSM price of the same option), each the value of a strategy the holder can follow; where
- * `earlyExerciseBound` proves the premium at most `IMMATERIAL_PREMIUM`, the flat-boundary value is
- * not computed (it costs ten Φ and about eight exponentials; the bound two Φ and three).
+ * (the BSM price of the same option), each the value of a strategy the holder can follow. Once the
+ * trigger is placed (a square root and an exponential), `premiumBound` may prove the flat-boundary
+ * value's premium at most `IMMATERIAL_PREMIUM`; its ten Φ and further exponentials are then not
+ * computed. At or past the trigger the value is the exercise value, at no further cost.
  */
 export function americanValue(
   isCall: boolean,
@@ -368,34 +343,10 @@ export function americanValueAt(
   dfQ: number,
 ): number {
   const intrinsic = Math.max(isCall ? S - K : K - S, 0);
-  if (!earlyExerciseCanMatter(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ))
-    return Math.max(european, intrinsic);
-  const flat = flatBoundaryValueAt(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ);
-  // NaN (no trigger) loses to the other two lower bounds.
+  if (!(T > 0 && v * sqrtT > MIN_STD_DEV)) return Math.max(european, intrinsic);
+  const flat = flatBoundaryValueAt(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ, null, IMMATERIAL_PREMIUM);
+  // NaN (no trigger, or a premium proven immaterial) loses to the other two lower bounds.
   return Math.max(european, intrinsic, Number.isNaN(flat) ? 0 : flat);
-}
-
-/**
- * False where the flat-boundary value is not worth computing: no time value left (T ≤ 0 or
- * σ√T ≤ `MIN_STD_DEV`), or `earlyExerciseBound` proves the premium at most `IMMATERIAL_PREMIUM`.
- */
-export function earlyExerciseCanMatter(
-  isCall: boolean,
-  S: number,
-  K: number,
-  T: number,
-  r: number,
-  q: number,
-  v: number,
-  sqrtT: number,
-  dfR: number,
-  dfQ: number,
-): boolean {
-  return (
-    T > 0 &&
-    v * sqrtT > MIN_STD_DEV &&
-    premiumBound(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ, IMMATERIAL_PREMIUM) > IMMATERIAL_PREMIUM
-  );
 }
 
 /**
@@ -418,11 +369,12 @@ export function flatBoundaryValueAt(
   dfR: number,
   dfQ: number,
   spot: Float64Array | null = null,
+  immaterial = 0,
 ): number {
   // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
   const value = isCall
-    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ, spot)
-    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR, spot);
+    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ, spot, immaterial)
+    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR, spot, immaterial);
   if (spot && !Number.isNaN(value)) {
     // Derivatives in ln S of the option's own spot: the call's as they are, the put's by Euler.
     const first = isCall ? (spot[0] as number) : value - (spot[0] as number);
