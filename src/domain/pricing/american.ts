@@ -261,6 +261,9 @@ export function americanRows(
       price[i] = Math.max(e, intrinsic);
       continue;
     }
+    // The greeks are the formula's only where it beats the European price by more than the
+    // threshold: its derivatives are computed only there.
+    const material = e + IMMATERIAL_PREMIUM;
     const flat = flatBoundaryValueAt(
       call,
       S,
@@ -274,11 +277,12 @@ export function americanRows(
       dfQ,
       greeks ? SPOT : null,
       IMMATERIAL_PREMIUM,
+      material,
     );
     const p0 = Math.max(e, intrinsic, Number.isNaN(flat) ? 0 : flat);
     price[i] = p0;
     // Early exercise adds (next to) nothing: the BSM greeks stand.
-    if (!greeks || p0 - e <= IMMATERIAL_PREMIUM) continue;
+    if (!greeks || p0 <= material) continue;
     if (p0 === intrinsic) {
       // At or past the trigger, worth its exercise value: that value's greeks (the Black-Scholes
       // equation does not hold where the holder exercises).

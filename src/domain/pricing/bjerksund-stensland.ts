@@ -49,6 +49,7 @@ function flatBoundaryCall(
   dfQ: number,
   spot: Float64Array | null = null,
   immaterial = 0,
+  derivativesAbove = Number.NEGATIVE_INFINITY,
 ): number {
   const v2 = v * v;
   const sd = v * sqrtT;
@@ -113,7 +114,7 @@ function flatBoundaryCall(
   const spotLeg = S * dfQ * (n[2]! - pow1 * n[3]! - (n[4]! - pow1 * n[5]!));
   const strikeLeg = K * dfR * (n[6]! - pow0 * n[7]! - (n[8]! - pow0 * n[9]!));
   const value = early + spotLeg - strikeLeg;
-  if (spot) {
+  if (spot && value > derivativesAbove) {
     // Each term W·S^a·Φ(u[k]): its weight at S and its power a; u[k] falls with ln S at even k
     // (slope −1/(σ√T)) and rises at odd k (+1/(σ√T)).
     const w = WEIGHTS;
@@ -352,7 +353,10 @@ export function americanValueAt(
 /**
  * The flat-boundary value of a call or a put (NaN where the formula places no trigger), without
  * the floors of `americanValueAt`. With `spot`, its first and second derivatives in S and its
- * first in σ go there: [∂V/∂S, ∂²V/∂S², ∂V/∂σ]. The put is the call C(K, S, q, r) (the same σ):
+ * first in σ go there: [∂V/∂S, ∂²V/∂S², ∂V/∂σ], computed only where the value exceeds
+ * `derivativesAbove` (a caller that uses them only there spares them elsewhere). With `immaterial`,
+ * NaN where `premiumBound` proves the premium over the European price at most that. The put is the
+ * call C(K, S, q, r) (the same σ):
  * the formula is homogeneous of degree 1 in
  * (spot, strike), so the put's derivatives in its own ln S follow from the call's in its ln spot
  * (Euler: V_y + V_z = V, V_zz = V − 2V_y + V_yy for y the call's ln spot, z its ln strike).
@@ -370,12 +374,13 @@ export function flatBoundaryValueAt(
   dfQ: number,
   spot: Float64Array | null = null,
   immaterial = 0,
+  derivativesAbove = Number.NEGATIVE_INFINITY,
 ): number {
   // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
   const value = isCall
-    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ, spot, immaterial)
-    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR, spot, immaterial);
-  if (spot && !Number.isNaN(value)) {
+    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ, spot, immaterial, derivativesAbove)
+    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR, spot, immaterial, derivativesAbove);
+  if (spot && value > derivativesAbove) {
     // Derivatives in ln S of the option's own spot: the call's as they are, the put's by Euler.
     const first = isCall ? (spot[0] as number) : value - (spot[0] as number);
     const second = isCall ? (spot[1] as number) : value - 2 * (spot[0] as number) + (spot[1] as number);
