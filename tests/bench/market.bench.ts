@@ -5,6 +5,8 @@
  *
  *   node tests/bench/market.bench.ts            writes the `market` section of docs/BENCHMARKS.md
  *   node tests/bench/market.bench.ts --child M  one size, prints JSON (used by the parent)
+ *   node tests/bench/market.bench.ts --child M belowExercise   the same with the earlier American
+ *                                               pass (`AmericanPricing`), to time both in one run
  *
  * Method (docs/BENCHMARKS.md): 3 warm-ups, 25 timed runs, median and p95, time measured with
  * process.hrtime.bigint() around the update only. Targets: M builds in < 10 s, the process stays
@@ -13,12 +15,15 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { AmericanPricing } from '#server/market/chain-pricer.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { machineLine, percentiles, writeBenchSection } from './report.ts';
 
 const START = Date.parse('2026-03-04T15:30:00Z'); // a Wednesday, 10:30 New York
 const WARMUP = 3;
 const RUNS = 25;
+/** Children of M per American pass for the comparison. */
+const PAIRS = 3;
 
 interface ChildResult {
   size: string;
@@ -35,10 +40,13 @@ interface ChildResult {
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
-function child(size: 'S' | 'M' | 'L'): ChildResult {
+function child(size: 'S' | 'M' | 'L', americanPricing: AmericanPricing): ChildResult {
   let now = START;
   const t0 = process.hrtime.bigint();
-  const market = createSimulatedMarket({ seed: 1, universe: size, hours: 'always' }, { clock: () => now });
+  const market = createSimulatedMarket(
+    { seed: 1, universe: size, hours: 'always' },
+    { clock: () => now, americanPricing },
+  );
   const snap = market.snapshot();
   const buildMs = ms(t0);
   const result: ChildResult = {
@@ -81,12 +89,19 @@ function child(size: 'S' | 'M' | 'L'): ChildResult {
 function parent(): void {
   const self = fileURLToPath(import.meta.url);
   const load = loadavg()[0] ?? 0;
-  const results = (['S', 'M', 'L'] as const).map(
-    (size) =>
-      JSON.parse(
-        execFileSync(process.execPath, [self, '--child', size], { encoding: 'utf8' }),
-      ) as ChildResult,
-  );
+  const run = (size: string, american: AmericanPricing) =>
+    JSON.parse(
+      execFileSync(process.execPath, [self, '--child', size, american], { encoding: 'utf8' }),
+    ) as ChildResult;
+  const results = (['S', 'M', 'L'] as const).map((size) => run(size, 'full'));
+  // The American pass against the earlier one (price only, rows below exercise value): children
+  // in alternation, so that a change of load over the run hits both alike; medians of the pairs.
+  const pairs = Array.from({ length: PAIRS }, () => [run('M', 'full'), run('M', 'belowExercise')] as const);
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1] as number;
+  const p50 = (r: ChildResult, tick: 'fullTick' | 'secondTick') => r[tick]?.p50 ?? Number.NaN;
+  const paired = (tick: 'fullTick' | 'secondTick', side: 0 | 1) =>
+    median(pairs.map((p) => p50(p[side], tick)));
+  const ratio = median(pairs.map(([now, was]) => p50(now, 'fullTick') / p50(was, 'fullTick')));
   const f0 = (x: number) => x.toFixed(0);
   const f1 = (x: number) => x.toFixed(1);
   const m = results.find((r) => r.size === 'M');
@@ -112,6 +127,15 @@ function parent(): void {
     `| full tick (every underlying moved, all options repriced) | ${f1(m?.fullTick?.p50 ?? Number.NaN)} ms | ${f1(m?.fullTick?.p95 ?? Number.NaN)} ms | ${f0(((m?.fullTick?.p50 ?? 0) * 1e6) / (m?.options ?? 1))} ns |`,
     `| one-second tick (the underlyings that traded) | ${f1(m?.secondTick?.p50 ?? Number.NaN)} ms | ${f1(m?.secondTick?.p95 ?? Number.NaN)} ms | |`,
     '',
+    `American options are priced with their greeks on every row where early exercise can pay (docs/MARKET.md, "Option chains"); the earlier pass priced them only where the European price was below the exercise value. Both in the same run, ${PAIRS} children each in alternation (median of their medians):`,
+    '',
+    '| M, full tick | median | one-second tick, median |',
+    '| --- | ---: | ---: |',
+    `| American price and greeks on every row | ${f1(paired('fullTick', 0))} ms | ${f1(paired('secondTick', 0))} ms |`,
+    `| earlier pass: price only, rows below exercise value | ${f1(paired('fullTick', 1))} ms | ${f1(paired('secondTick', 1))} ms |`,
+    '',
+    `Full tick: ${ratio.toFixed(2)}× the earlier pass (median of the ${PAIRS} pairs' ratios).`,
+    '',
     'Targets: M builds in < 10 s, the process stays < 1.5 GB, a full tick of M < 100 ms.',
   ];
   const md = lines.join('\n');
@@ -120,5 +144,10 @@ function parent(): void {
 }
 
 const i = process.argv.indexOf('--child');
-if (i >= 0) console.log(JSON.stringify(child(process.argv[i + 1] as 'S' | 'M' | 'L')));
+if (i >= 0)
+  console.log(
+    JSON.stringify(
+      child(process.argv[i + 1] as 'S' | 'M' | 'L', (process.argv[i + 2] ?? 'full') as AmericanPricing),
+    ),
+  );
 else parent();

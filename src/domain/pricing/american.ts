@@ -24,17 +24,20 @@
  * Where early exercise cannot pay — a call when q ≤ 0, a put when r ≤ 0 — the price is the
  * European one, computed by the BSM kernel alone, bit for bit.
  *
- * Greeks by finite differences of this price (`americanRows`, below); units as in `Greeks`
- * (black-scholes.ts). Implied volatility by a bracketed Illinois iteration.
+ * Greeks (`americanRows`, below): delta, gamma and vega analytic, theta from the Black-Scholes
+ * equation; units as in `Greeks` (black-scholes.ts). Implied volatility by a
+ * bracketed Illinois iteration.
  */
+import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
 import type { BsBatchInput, BsBatchOutput } from './batch.ts';
 import {
   americanValue,
-  americanValueAt,
   earlyExerciseMatters,
+  flatBoundaryValueAt,
   IMMATERIAL_PREMIUM,
+  MIN_STD_DEV,
 } from './bjerksund-stensland.ts';
-import { bsPrice, type Greeks, priceAll } from './black-scholes.ts';
+import { bsGreeks, bsPrice, type Greeks, priceAll } from './black-scholes.ts';
 import { impliedVol } from './implied-vol.ts';
 
 export { earlyExerciseMatters };
@@ -144,27 +147,67 @@ export function americanImpliedVol(
   return (lo + hi) / 2;
 }
 
+/**
+ * Greeks of an option under the model of its exercise style (`exerciseStyleOf`): `americanGreeks`
+ * for an American option, `bsGreeks` for a European one. What a view computes from a chain's vol
+ * must use this, so that its numbers are those of the chain's prices.
+ */
+export function greeksByStyle(
+  style: ExerciseStyle,
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  sigma: number,
+): Greeks {
+  return style === ExerciseStyle.American
+    ? americanGreeks(isCall, S, K, T, r, q, sigma)
+    : bsGreeks(isCall, S, K, T, r, q, sigma);
+}
+
+/**
+ * Implied volatility of a price under the model of the option's exercise style:
+ * `americanImpliedVol` or `impliedVol`. The European inversion of an American price overstates σ
+ * (it ascribes the early-exercise premium to volatility), most for deep in-the-money puts.
+ */
+export function impliedVolByStyle(
+  style: ExerciseStyle,
+  isCall: boolean,
+  price: number,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+): number | null {
+  return style === ExerciseStyle.American
+    ? americanImpliedVol(isCall, price, S, K, T, r, q)
+    : impliedVol(isCall, price, S, K, T, r, q);
+}
+
 /*
  * American prices and greeks over rows of typed arrays (the market's chain pass). The rows of `out`
  * hold the European (BSM) price and greeks of the same inputs, from `bsKernel` or its fast path; each
  * row where early exercise can pay (a call when q > 0, a put when r > 0) is overwritten with the
  * American price of `americanPrice` (Bjerksund–Stensland 1993, floored at the European price and the
- * exercise value) and its greeks by finite differences; every other row is left as it is, so calls
- * without a dividend cost one comparison.
+ * exercise value) and its greeks; every other row is left as it is, so calls without a dividend cost
+ * one comparison.
  *
- * The bumped American prices take the European price at the bump from the row's own European greeks
- * (a second-order Taylor step in S, first order in σ and in a day of T) instead of another BSM
- * evaluation: where the flat-boundary value does not beat it, the finite differences give back the
- * European delta, gamma and vega exactly (and theta up to the curvature of a day). Where the
- * early-exercise premium is at most $0.0005 per share the BSM greeks are kept without differencing:
- * the four extra evaluations are most of the cost, and most short-dated out-of-the-money puts have
- * no premium to speak of. Steps: S ± 0.5%
- * for delta and gamma, σ ± ½ vol point for vega, one calendar day for theta (to expiry at most).
+ * Greeks, by which of the three lower bounds sets the price:
+ * - the European price (the early-exercise premium at most $0.0005 per share, `IMMATERIAL_PREMIUM`):
+ *   the BSM greeks stand, no further work;
+ * - the exercise value (the price at or past the trigger): delta ±1, gamma, theta and vega 0;
+ * - the flat-boundary value: delta, gamma and vega analytic from the same evaluation
+ *   (`flatBoundaryValueAt`: the trigger does not depend on S; it does on σ, and its derivative is
+ *   carried through); theta from the Black-Scholes equation, which the value of exercising at a
+ *   fixed trigger satisfies below it, ∂V/∂t = rV − (r − q)SΔ − ½σ²S²Γ (per calendar day: / 365).
+ * So an option that needs the model costs one evaluation of it, greeks included.
  * `americanGreeks` runs this on one row.
  */
-const DAY = 1 / 365;
-const S_STEP = 0.005;
-const HALF_VOL_POINT = 0.005;
+/** [∂V/∂S, ∂²V/∂S², ∂V/∂σ] of the flat-boundary value (scratch: no allocation per row). */
+const SPOT = new Float64Array(3);
 
 /**
  * Rewrites rows [from, to) of `out` (European values on entry) to American values where early
@@ -201,9 +244,8 @@ export function americanRows(
     const T = times[i]!;
     const v = vols[i]!;
     const e = price[i]!;
-    if (belowExerciseOnly && e >= (call ? S - K : K - S)) continue;
-    const eDelta = delta[i]!;
-    const eGamma = gamma[i]!;
+    const exercise = call ? S - K : K - S;
+    if (belowExerciseOnly && e >= exercise) continue;
     if (T !== lastT || r !== lastR || q !== lastQ) {
       lastT = T;
       lastR = r;
@@ -212,30 +254,50 @@ export function americanRows(
       dfR = Math.exp(-r * T);
       dfQ = Math.exp(-q * T);
     }
-    const p0 = americanValueAt(call, S, K, T, r, q, v, e, sqrtT, dfR, dfQ);
     rewritten++;
+    const intrinsic = Math.max(exercise, 0);
+    // The same steps as `americanValueAt`, so the same bits as `americanPrice`.
+    if (!(T > 0 && v * sqrtT > MIN_STD_DEV)) {
+      price[i] = Math.max(e, intrinsic);
+      continue;
+    }
+    // The greeks are the formula's only where it beats the European price by more than the
+    // threshold: its derivatives are computed only there.
+    const material = e + IMMATERIAL_PREMIUM;
+    const flat = flatBoundaryValueAt(
+      call,
+      S,
+      K,
+      T,
+      r,
+      q,
+      v,
+      sqrtT,
+      dfR,
+      dfQ,
+      greeks ? SPOT : null,
+      IMMATERIAL_PREMIUM,
+      material,
+    );
+    const p0 = Math.max(e, intrinsic, Number.isNaN(flat) ? 0 : flat);
     price[i] = p0;
     // Early exercise adds (next to) nothing: the BSM greeks stand.
-    if (!greeks || p0 - e <= IMMATERIAL_PREMIUM) continue;
-    const h = S_STEP * S;
-    const taylor = 0.5 * eGamma * h * h;
-    const up = americanValueAt(call, S + h, K, T, r, q, v, e + eDelta * h + taylor, sqrtT, dfR, dfQ);
-    const down = americanValueAt(call, S - h, K, T, r, q, v, e - eDelta * h + taylor, sqrtT, dfR, dfQ);
-    const later = Math.max(T - DAY, 0);
-    const elapsed = T - later;
-    // At expiry the option is worth its exercise value.
-    const next =
-      later > 0
-        ? americanValue(call, S, K, later, r, q, v, e + (theta[i]! * elapsed) / DAY)
-        : Math.max(call ? S - K : K - S, 0);
-    // ± half a vol point: the European prices at the bumps are e ± vega/2 (the σ² terms cancel).
-    const eVega = vega[i]!;
-    const richer = americanValueAt(call, S, K, T, r, q, v + HALF_VOL_POINT, e + 0.5 * eVega, sqrtT, dfR, dfQ);
-    const poorer = americanValueAt(call, S, K, T, r, q, v - HALF_VOL_POINT, e - 0.5 * eVega, sqrtT, dfR, dfQ);
-    delta[i] = (up - down) / (2 * h);
-    gamma[i] = (up - 2 * p0 + down) / (h * h);
-    theta[i] = elapsed > 0 ? ((next - p0) * DAY) / elapsed : 0;
-    vega[i] = richer - poorer;
+    if (!greeks || p0 <= material) continue;
+    if (p0 === intrinsic) {
+      // At or past the trigger, worth its exercise value: that value's greeks (the Black-Scholes
+      // equation does not hold where the holder exercises).
+      delta[i] = call ? 1 : -1;
+      gamma[i] = 0;
+      theta[i] = 0;
+      vega[i] = 0;
+      continue;
+    }
+    const dS = SPOT[0]!;
+    const dSS = SPOT[1]!;
+    delta[i] = dS;
+    gamma[i] = dSS;
+    theta[i] = (r * p0 - (r - q) * S * dS - 0.5 * v * v * S * S * dSS) / 365;
+    vega[i] = SPOT[2]! * 0.01;
   }
   return rewritten;
 }

@@ -4,7 +4,7 @@
  * exercise can pay at all, and the American value at one point. `american.ts` builds prices,
  * greeks (one option or rows of typed arrays) and implied volatilities on them.
  */
-import { normCdfFast } from './normal-table.ts';
+import { normCdfFast, normPdfFast } from './normal-table.ts';
 
 /** Below this σ√T the time value is nil: the option is worth the larger of its two limits. */
 export const MIN_STD_DEV = 1e-12;
@@ -28,7 +28,15 @@ export function bjerksundStenslandCall(
   return flatBoundaryCall(S, K, T, r, b, v, Math.sqrt(T), Math.exp(-r * T), Math.exp((b - r) * T));
 }
 
-/** `bjerksundStenslandCall` given √T, e^{−rT} and e^{(b−r)T}, which a row kernel computes once per expiry. */
+/**
+ * `bjerksundStenslandCall` given √T, e^{−rT} and e^{(b−r)T}, which a row kernel computes once per
+ * expiry. With `spot` it also writes there the first and second derivatives of the value in ln S
+ * and the first in σ, [∂V/∂ln S, ∂²V/∂(ln S)², ∂V/∂σ], analytic: I does not depend on S, so each
+ * term is W·S^a·Φ(u) with u linear in ln S of slope s = ∓1/(σ√T), whose derivatives are
+ * a·T + W·S^a·φ(u)·s and a·T′ + W·S^a·φ(u)·s·(a − s·u) (φ′(u) = −u·φ(u)); the σ derivative follows
+ * every intermediate, I included (`sigmaDerivative`). The value keeps the bits of the formula
+ * without derivatives.
+ */
 function flatBoundaryCall(
   S: number,
   K: number,
@@ -39,6 +47,9 @@ function flatBoundaryCall(
   sqrtT: number,
   dfR: number,
   dfQ: number,
+  spot: Float64Array | null = null,
+  immaterial = 0,
+  derivativesAbove = Number.NEGATIVE_INFINITY,
 ): number {
   const v2 = v * v;
   const sd = v * sqrtT;
@@ -49,92 +60,235 @@ function flatBoundaryCall(
   // A boundary the formula cannot place (B∞ ≤ B₀ in floating point): no trigger, no premium.
   if (!(bInf > b0)) return Number.NaN;
   const h = (-(b * T + 2 * sd) * b0) / (bInf - b0);
-  const I = b0 + (bInf - b0) * (1 - Math.exp(h));
-  if (S >= I) return S - K;
+  const eh = Math.exp(h);
+  const I = b0 + (bInf - b0) * (1 - eh);
+  if (S >= I) {
+    // Exercised now: V = S − K, both derivatives in ln S are S, none in σ.
+    if (spot) {
+      spot[0] = S;
+      spot[1] = S;
+      spot[2] = 0;
+    }
+    return S - K;
+  }
   const X = I / S;
   const lnIS = Math.log(X);
+  if (immaterial > 0 && premiumBound(S, T, b, v2, sd, dfQ, lnIS, immaterial) <= immaterial) return Number.NaN;
   const lnSK = Math.log(S / K);
   // ln(I/S)·2/(σ√T): the reflection shift shared by every φ.
   const shift = (2 * lnIS) / sd;
   // (I/S)^κ for κ(γ) = 2b/σ² + 2γ − 1 at γ = 0, 1, β from two exponentials: κ(1) = κ(0) + 2,
   // κ(β) = κ(0) + 2β.
-  const pow0 = Math.exp(((2 * b) / v2 - 1) * lnIS);
+  const kappa0 = (2 * b) / v2 - 1;
+  const pow0 = Math.exp(kappa0 * lnIS);
   const xBeta = Math.exp(beta * lnIS);
   const lambdaBeta = (-r + beta * b + 0.5 * beta * (beta - 1) * v2) * T;
-  const early =
-    ((I - K) / xBeta) *
-    (1 - Math.exp(lambdaBeta) * bracket(beta, -lnIS, pow0 * xBeta * xBeta, b, v2, T, sd, shift));
+  const eLambda = Math.exp(lambdaBeta);
   const pow1 = pow0 * X * X;
-  const spot =
-    S * dfQ * (bracket(1, -lnIS, pow1, b, v2, T, sd, shift) - bracket(1, lnSK, pow1, b, v2, T, sd, shift));
-  const strike =
-    K * dfR * (bracket(0, -lnIS, pow0, b, v2, T, sd, shift) - bracket(0, lnSK, pow0, b, v2, T, sd, shift));
-  return early + spot - strike;
+  // The ten arguments of Φ: for H = I (ln(S/H) = −ln(I/S)) and H = K, d of φ(γ, H) at γ = β, 1, 0,
+  // each followed by d − shift. One loop calls Φ: a single call site the compiler inlines, and
+  // typed arrays hold the values (no boxed number per call).
+  const sdInv = 1 / sd;
+  const bT = b * T;
+  const halfV2T = 0.5 * v2 * T;
+  const dBeta = -(-lnIS + bT + (beta - 0.5) * v2 * T) * sdInv;
+  const d1I = -(-lnIS + bT + halfV2T) * sdInv;
+  const d1K = -(lnSK + bT + halfV2T) * sdInv;
+  const d0I = -(-lnIS + bT - halfV2T) * sdInv;
+  const d0K = -(lnSK + bT - halfV2T) * sdInv;
+  const u = ARGS;
+  u[0] = dBeta;
+  u[1] = dBeta - shift;
+  u[2] = d1I;
+  u[3] = d1I - shift;
+  u[4] = d1K;
+  u[5] = d1K - shift;
+  u[6] = d0I;
+  u[7] = d0I - shift;
+  u[8] = d0K;
+  u[9] = d0K - shift;
+  const n = CDFS;
+  for (let k = 0; k < TERMS; k++) n[k] = normCdfFast(u[k] as number);
+  const reach = (I - K) / xBeta;
+  const early = reach * (1 - eLambda * (n[0]! - pow0 * xBeta * xBeta * n[1]!));
+  const spotLeg = S * dfQ * (n[2]! - pow1 * n[3]! - (n[4]! - pow1 * n[5]!));
+  const strikeLeg = K * dfR * (n[6]! - pow0 * n[7]! - (n[8]! - pow0 * n[9]!));
+  const value = early + spotLeg - strikeLeg;
+  if (spot && value > derivativesAbove) {
+    // Each term W·S^a·Φ(u[k]): its weight at S and its power a; u[k] falls with ln S at even k
+    // (slope −1/(σ√T)) and rises at odd k (+1/(σ√T)).
+    const w = WEIGHTS;
+    const power = POWERS;
+    const wSpot = S * dfQ;
+    const wStrike = K * dfR;
+    w[0] = -reach * eLambda;
+    power[0] = beta;
+    w[1] = (I - K) * eLambda * pow0 * xBeta;
+    power[1] = -beta - kappa0;
+    w[2] = wSpot;
+    power[2] = 1;
+    w[3] = -wSpot * pow1;
+    power[3] = -1 - kappa0;
+    w[4] = -wSpot;
+    power[4] = 1;
+    w[5] = wSpot * pow1;
+    power[5] = -1 - kappa0;
+    w[6] = -wStrike;
+    power[6] = 0;
+    w[7] = wStrike * pow0;
+    power[7] = -kappa0;
+    w[8] = wStrike;
+    power[8] = 0;
+    w[9] = -wStrike * pow0;
+    power[9] = -kappa0;
+    // (I − K)(S/I)^β alone: a power of S.
+    let first = beta * reach;
+    let second = beta * beta * reach;
+    for (let k = 0; k < TERMS; k++) {
+      const slope = (k & 1) === 0 ? -sdInv : sdInv;
+      const a = power[k]!;
+      const pdf = normPdfFast(u[k]!);
+      PDFS[k] = pdf;
+      const density = w[k]! * pdf * slope;
+      const term = a * w[k]! * n[k]! + density;
+      first += term;
+      second += a * term + density * (a - slope * u[k]!);
+    }
+    spot[0] = first;
+    spot[1] = second;
+    spot[2] = sigmaDerivative(
+      S,
+      K,
+      T,
+      r,
+      b,
+      v,
+      sqrtT,
+      dfR,
+      dfQ,
+      beta,
+      I,
+      eh,
+      lnIS,
+      kappa0,
+      xBeta,
+      eLambda,
+      pow0,
+    );
+  }
+  return value;
 }
 
 /**
- * φ(γ, H)/(e^λ S^γ) for ln(S/H) = lnSH and (I/S)^κ = `power`: the bracket of φ (a function, not a
- * closure: no allocation per call). Φ from the table (error < 1e-12).
+ * ∂V/∂σ of the flat-boundary value, every intermediate differentiated in turn (the trigger I moves
+ * with σ through β and h). Reads the Φ arguments, Φ and φ that `flatBoundaryCall` left in ARGS,
+ * CDFS and PDFS, and its intermediates (passed: no closure, no allocation).
  */
-function bracket(
-  gamma: number,
-  lnSH: number,
-  power: number,
+function sigmaDerivative(
+  S: number,
+  K: number,
+  T: number,
+  r: number,
   b: number,
-  v2: number,
-  T: number,
-  sd: number,
-  shift: number,
-): number {
-  const d = -(lnSH + (b + (gamma - 0.5) * v2) * T) / sd;
-  return normCdfFast(d) - power * normCdfFast(d - shift);
-}
-
-/**
- * An upper bound of the early-exercise premium (American − European), from its integral form (Kim
- * 1990): premium ≤ ∫₀ᵀ rK e^{−rt} P(S_t ≤ B_t) dt for a put, ≤ ∫₀ᵀ qS e^{−qt} P^S(S_t ≥ B_t) dt for a
- * call (P^S the measure with the share as numéraire, drift r − q + σ²/2). The put's boundary never
- * exceeds K·min(1, r/q) and the call's is never below K·max(1, r/q), so each probability is at most
- * that of the price reaching that level before T (the reflection formula of a drifted Brownian
- * motion): premium ≤ K(1 − e^{−rT})·P(min S ≤ B) and ≤ S(1 − e^{−qT})·P^S(max S ≥ B).
- */
-export function earlyExerciseBound(
-  isCall: boolean,
-  S: number,
-  K: number,
-  T: number,
-  r: number,
-  q: number,
-  v: number,
-): number {
-  return premiumBound(isCall, S, K, T, r, q, v, Math.sqrt(T), Math.exp(-r * T), Math.exp(-q * T));
-}
-
-function premiumBound(
-  isCall: boolean,
-  S: number,
-  K: number,
-  T: number,
-  r: number,
-  q: number,
   v: number,
   sqrtT: number,
   dfR: number,
   dfQ: number,
+  beta: number,
+  I: number,
+  eh: number,
+  lnIS: number,
+  kappa0: number,
+  xBeta: number,
+  eLambda: number,
+  pow0: number,
 ): number {
   const v2 = v * v;
+  const v3 = v2 * v;
   const sd = v * sqrtT;
-  const level = isCall ? (q < r ? (K * r) / q : K) : q > r ? (K * r) / q : K;
-  // ln(S/B) signed so that reaching the level means it falls to 0: the put's price falls to B, the
-  // call's rises to it.
-  const distance = isCall ? Math.log(level / S) : Math.log(S / level);
-  const weight = isCall ? S * (1 - dfQ) : K * (1 - dfR);
-  if (!(distance > 0)) return weight;
-  // Drift of ln S towards the level.
-  const drift = isCall ? r - q + 0.5 * v2 : -(r - q - 0.5 * v2);
-  const mirror = Math.exp((2 * drift * distance) / v2);
-  const hit = normCdfFast((-distance + drift * T) / sd) + mirror * normCdfFast((-distance - drift * T) / sd);
-  return weight * Math.min(hit, 1);
+  const sdInv = 1 / sd;
+  const bv = b / v2 - 0.5;
+  const b0 = Math.max(K, (r / (r - b)) * K);
+  const bInf = (beta / (beta - 1)) * K;
+  const den = bInf - b0;
+  // β = −bv + √(bv² + 2r/σ²), bv = b/σ² − ½; √(…) = β + bv.
+  const dBv = (-2 * b) / v3;
+  const dBeta = -dBv + (bv * dBv - (2 * r) / v3) / (beta + bv);
+  const dBInf = (-K / ((beta - 1) * (beta - 1))) * dBeta;
+  // h = −(bT + 2σ√T)·B₀/(B∞ − B₀), I = B₀ + (B∞ − B₀)(1 − e^h).
+  const dh = (-2 * sqrtT * b0) / den + ((b * T + 2 * sd) * b0 * dBInf) / (den * den);
+  const dI = dBInf * (1 - eh) - den * eh * dh;
+  const dLnIS = dI / I;
+  const shift = (2 * lnIS) / sd;
+  const dShift = (2 * dLnIS - shift * sqrtT) * sdInv;
+  // Logarithmic derivatives of (I/S)^κ₀, (I/S)^β, (I/S)^{κ₀+2} and e^λ.
+  const dLnPow0 = ((-4 * b) / v3) * lnIS + kappa0 * dLnIS;
+  const dLnXBeta = dBeta * lnIS + beta * dLnIS;
+  const dLnPow1 = dLnPow0 + 2 * dLnIS;
+  const dLambda = (dBeta * b + 0.5 * (2 * beta - 1) * dBeta * v2 + beta * (beta - 1) * v) * T;
+  // Each Φ argument d = −A/(σ√T): d′ = (−A′ − d·√T)/(σ√T); d − shift moves by d′ − shift′.
+  const u = ARGS;
+  const vT = v * T;
+  const du = DU;
+  du[0] = (dLnIS - (dBeta * v2 + (beta - 0.5) * 2 * v) * T - u[0]! * sqrtT) * sdInv;
+  du[2] = (dLnIS - vT - u[2]! * sqrtT) * sdInv;
+  du[4] = (-vT - u[4]! * sqrtT) * sdInv;
+  du[6] = (dLnIS + vT - u[6]! * sqrtT) * sdInv;
+  du[8] = (vT - u[8]! * sqrtT) * sdInv;
+  for (let k = 0; k < TERMS; k += 2) du[k + 1] = du[k]! - dShift;
+  const n = CDFS;
+  const dn = DU;
+  for (let k = 0; k < TERMS; k++) dn[k] = PDFS[k]! * du[k]!;
+  const pow1 = pow0 * (I / S) * (I / S);
+  const power = pow0 * xBeta * xBeta;
+  const inner = n[0]! - power * n[1]!;
+  const dInner = dn[0]! - power * ((dLnPow0 + 2 * dLnXBeta) * n[1]! + dn[1]!);
+  const reach = (I - K) / xBeta;
+  const dReach = dI / xBeta - reach * dLnXBeta;
+  const dEarly = dReach * (1 - eLambda * inner) - reach * eLambda * (dLambda * inner + dInner);
+  const dSpot =
+    S * dfQ * (dn[2]! - pow1 * (dLnPow1 * n[3]! + dn[3]!) - dn[4]! + pow1 * (dLnPow1 * n[5]! + dn[5]!));
+  const dStrike =
+    K * dfR * (dn[6]! - pow0 * (dLnPow0 * n[7]! + dn[7]!) - dn[8]! + pow0 * (dLnPow0 * n[9]! + dn[9]!));
+  return dEarly + dSpot - dStrike;
+}
+
+/** Terms of the flat-boundary formula with a Φ, and scratch columns for them (see above). */
+const TERMS = 10;
+const ARGS = new Float64Array(TERMS);
+const CDFS = new Float64Array(TERMS);
+const WEIGHTS = new Float64Array(TERMS);
+const POWERS = new Float64Array(TERMS);
+const PDFS = new Float64Array(TERMS);
+/** Derivatives in σ of the Φ arguments, then of the Φ values (see `sigmaDerivative`). */
+const DU = new Float64Array(TERMS);
+
+/**
+ * An upper bound of the flat-boundary value's premium over the European price, for a call at S
+ * below its trigger I (ln(I/S) = lnIS > 0). Exercising at τ, the first time S reaches I, gives
+ * I − K where the European call is worth at least I·e^{−q(T−τ)} − K·e^{−r(T−τ)}, so exercising
+ * gains at most I(1 − e^{−qT}) there; discounted (I·e^{−rτ} is S·e^{−qτ} times the change to the
+ * measure with the share as numéraire), the premium is at most S(1 − e^{−qT})·P^S(max S ≥ I before
+ * T), the reflection formula of a Brownian motion with drift b + σ²/2 (b = r − q). Returns its
+ * first term as soon as that alone exceeds `cap` (the caller only compares it with `cap`).
+ */
+function premiumBound(
+  S: number,
+  T: number,
+  b: number,
+  v2: number,
+  sd: number,
+  dfQ: number,
+  lnIS: number,
+  cap: number,
+): number {
+  const weight = S * (1 - dfQ);
+  const drift = b + 0.5 * v2;
+  const direct = weight * normCdfFast((-lnIS + drift * T) / sd);
+  // The bound is at least this (the mirrored term only adds, min(hit, 1) ≥ Φ).
+  if (direct > cap) return direct;
+  const mirror = Math.exp((2 * drift * lnIS) / v2);
+  return Math.min(direct + weight * mirror * normCdfFast((-lnIS - drift * T) / sd), weight);
 }
 
 /** An early-exercise premium proven below this (per share, a twentieth of a cent) is not computed. */
@@ -142,9 +296,10 @@ export const IMMATERIAL_PREMIUM = 5e-4;
 
 /**
  * The American price: the largest of the flat-boundary value, the exercise value and `european`
- * (the BSM price of the same option), each the value of a strategy the holder can follow; where
- * `earlyExerciseBound` proves the premium at most `IMMATERIAL_PREMIUM`, the flat-boundary value is
- * not computed (it costs ten Φ and about eight exponentials; the bound two Φ and three).
+ * (the BSM price of the same option), each the value of a strategy the holder can follow. Once the
+ * trigger is placed (a square root and an exponential), `premiumBound` may prove the flat-boundary
+ * value's premium at most `IMMATERIAL_PREMIUM`; its ten Φ and further exponentials are then not
+ * computed. At or past the trigger the value is the exercise value, at no further cost.
  */
 export function americanValue(
   isCall: boolean,
@@ -190,12 +345,47 @@ export function americanValueAt(
 ): number {
   const intrinsic = Math.max(isCall ? S - K : K - S, 0);
   if (!(T > 0 && v * sqrtT > MIN_STD_DEV)) return Math.max(european, intrinsic);
-  if (premiumBound(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ) <= IMMATERIAL_PREMIUM)
-    return Math.max(european, intrinsic);
-  // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
-  const flat = isCall
-    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ)
-    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR);
-  // NaN (no trigger) loses to the other two lower bounds.
+  const flat = flatBoundaryValueAt(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ, null, IMMATERIAL_PREMIUM);
+  // NaN (no trigger, or a premium proven immaterial) loses to the other two lower bounds.
   return Math.max(european, intrinsic, Number.isNaN(flat) ? 0 : flat);
+}
+
+/**
+ * The flat-boundary value of a call or a put (NaN where the formula places no trigger), without
+ * the floors of `americanValueAt`. With `spot`, its first and second derivatives in S and its
+ * first in σ go there: [∂V/∂S, ∂²V/∂S², ∂V/∂σ], computed only where the value exceeds
+ * `derivativesAbove` (a caller that uses them only there spares them elsewhere). With `immaterial`,
+ * NaN where `premiumBound` proves the premium over the European price at most that. The put is the
+ * call C(K, S, q, r) (the same σ):
+ * the formula is homogeneous of degree 1 in
+ * (spot, strike), so the put's derivatives in its own ln S follow from the call's in its ln spot
+ * (Euler: V_y + V_z = V, V_zz = V − 2V_y + V_yy for y the call's ln spot, z its ln strike).
+ */
+export function flatBoundaryValueAt(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  v: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+  spot: Float64Array | null = null,
+  immaterial = 0,
+  derivativesAbove = Number.NEGATIVE_INFINITY,
+): number {
+  // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
+  const value = isCall
+    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ, spot, immaterial, derivativesAbove)
+    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR, spot, immaterial, derivativesAbove);
+  if (spot && value > derivativesAbove) {
+    // Derivatives in ln S of the option's own spot: the call's as they are, the put's by Euler.
+    const first = isCall ? (spot[0] as number) : value - (spot[0] as number);
+    const second = isCall ? (spot[1] as number) : value - 2 * (spot[0] as number) + (spot[1] as number);
+    spot[0] = first / S;
+    spot[1] = (second - first) / (S * S);
+  }
+  return value;
 }

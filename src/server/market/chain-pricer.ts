@@ -3,10 +3,11 @@
  * (SSVI on the session's term structure, moved by the spot since the open), Black-Scholes-Merton
  * price and greeks through the domain's batch kernel (`bsFastKernel`, the fast path of `bsBatch`, on
  * the row range of the underlying), then, for American options (stocks and ETFs, `exerciseStyleOf`),
- * the early-exercise price where early exercise can pay (`americanRows`: puts, and calls on a
- * dividend payer; the greeks stay the BSM ones at the same vol), bid/ask from the quote model (never below the exercise value of an American
+ * the early-exercise price and greeks where early exercise can pay (`americanRows`: puts, and calls
+ * on a dividend payer), bid/ask from the quote model (never below the exercise value of an American
  * option), cumulative volume, last, high and low, and the expiry-level columns. The `iv` column is the
- * surface vol the option is priced at, under the model of its style.
+ * surface vol the option is priced at, under the model of its style, and the greeks are those of the
+ * price quoted around.
  */
 import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
 import { americanRows } from '#domain/pricing/american.ts';
@@ -41,8 +42,17 @@ export interface PricingState {
   readonly vixKappa: number;
 }
 
+/**
+ * How a chain prices its American options: `full`, the American price and greeks on every row where
+ * early exercise can pay; `belowExercise`, only the price, only where the European price is below the
+ * exercise value (every other row keeps its European price and greeks). The second is the cheaper
+ * pass the market ran before, kept to measure the cost of the first (tests/bench/market.bench.ts).
+ */
+export type AmericanPricing = 'full' | 'belowExercise';
+
 export class ChainPricer {
   readonly #spread: SpreadParams;
+  readonly #american: AmericanPricing;
   #S = new Float64Array(0);
   #r = new Float64Array(0);
   #q = new Float64Array(0);
@@ -53,8 +63,9 @@ export class ChainPricer {
   /** The rate the whole `#r` column holds: one rate serves every underlying, so it is filled once. */
   #filledRate = Number.NaN;
 
-  constructor(spread: SpreadParams) {
+  constructor(spread: SpreadParams, american: AmericanPricing = 'full') {
     this.#spread = spread;
+    this.#american = american;
   }
 
   /** Scratch columns indexed like the option rows. */
@@ -169,11 +180,11 @@ export class ChainPricer {
     const values = { price: this.#price, delta, gamma, theta: thetaCol, vega };
     bsFastKernel(rows, values, from, to);
     const american = exerciseStyleOf(frame.underlyings.kind[u] as number) === ExerciseStyle.American;
-    // A full tick cannot afford the American model on every American option (four times the cost
-    // of the whole tick: docs/BENCHMARKS.md, "Pricing"). It runs, price only, where the European
-    // price is below the exercise value; every other American row keeps its European price and
-    // greeks, and the quote pass floors every American price at its exercise value.
-    if (american) americanRows(rows, values, from, to, false, true);
+    // The quote pass below floors every American price at its exercise value all the same.
+    if (american) {
+      if (this.#american === 'full') americanRows(rows, values, from, to);
+      else americanRows(rows, values, from, to, false, true);
+    }
     const share = volumeProfile(sessionFraction);
     const price = this.#price;
     const cents = this.#cents;

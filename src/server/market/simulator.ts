@@ -14,7 +14,7 @@ import type { OptionContract } from '#domain/contracts/contract.ts';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { isoOf, nextTradingDay, previousTradingDay, tradingDaysEndingAt, yearOf } from './calendar.ts';
 import { buildChainLayout, type ChainLayout, type UnderlyingListing } from './chain-layout.ts';
-import { ChainPricer, type PricingState } from './chain-pricer.ts';
+import { type AmericanPricing, ChainPricer, type PricingState } from './chain-pricer.ts';
 import { dividendsPerYear, earningsDays, nextDividend } from './events.ts';
 import { listedExpirations } from './expirations.ts';
 import {
@@ -79,6 +79,8 @@ export interface SimulatorOptions {
   readonly tickMs?: number;
   /** Reference data (tests may pass their own); defaults to the shipped files. */
   readonly reference?: ReferenceData;
+  /** How chains price American options (`AmericanPricing`); default `full`. */
+  readonly americanPricing?: AmericanPricing;
 }
 
 interface PathGroup {
@@ -163,7 +165,7 @@ export class SimulatedMarket implements MarketProvider {
     const spy = this.#ref.symbols.find((s) => s.symbol === 'SPY');
     this.#marketVol = spy?.vol ?? 0.15;
     this.#models = this.#specs.map((s) => underlyingModel(s, this.#model, this.#marketVol, this.#seed));
-    this.#pricer = new ChainPricer(this.#model.spread);
+    this.#pricer = new ChainPricer(this.#model.spread, options.americanPricing);
     const reg = this.#model.regime;
     this.#vixKappa = -Math.log(reg.phi) * YEAR_DAYS;
     // VIX futures sit above spot on average: the long-run forward is the mean level plus half the variance.

@@ -1,12 +1,11 @@
 /**
  * American options in the simulated market, over the whole S universe at several instants: no bid or
- * ask below the exercise value, and the IV the chain reports reprices the quote under the chain's
- * pricing rule (the American model where the European price is below the exercise value).
+ * ask below the exercise value, the IV the chain reports reprices the quote under the model of the
+ * option's style, and the chain's greeks are that model's greeks at that IV.
  */
 import { expect, test } from 'vitest';
 import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
-import { americanPrice } from '#domain/pricing/american.ts';
-import { bsPrice } from '#domain/pricing/black-scholes.ts';
+import { greeksByStyle } from '#domain/pricing/american.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
 import type { SnapshotFrame } from '#server/market/snapshot.ts';
 import { WEDNESDAY_1030 } from './market-fixture.ts';
@@ -20,13 +19,22 @@ interface Findings {
   american: number;
   belowExercise: string[];
   notRepriced: string[];
+  greeksOff: string[];
+  greeksChecked: number;
 }
 
 function inspect(f: SnapshotFrame): Findings {
   const { options: o, groups: g, underlyings: u } = f;
-  const found: Findings = { american: 0, belowExercise: [], notRepriced: [] };
+  const found: Findings = {
+    american: 0,
+    belowExercise: [],
+    notRepriced: [],
+    greeksOff: [],
+    greeksChecked: 0,
+  };
   for (let ui = 0; ui < u.kind.length; ui++) {
-    const american = exerciseStyleOf(u.kind[ui] as number) === ExerciseStyle.American;
+    const style = exerciseStyleOf(u.kind[ui] as number);
+    const american = style === ExerciseStyle.American;
     const S = u.last[ui] as number;
     for (let gi = u.groupStart[ui] as number; gi < (u.groupEnd[ui] as number); gi++) {
       const T = g.years[gi] as number;
@@ -46,27 +54,44 @@ function inspect(f: SnapshotFrame): Findings {
         // The model price on one row in four keeps the test quick (the scalar path is the slow one).
         if (i % 4 !== 0) continue;
         const iv = o.iv[i] as number;
-        // The chain's rule: the European price, or the American one where the European price is
-        // below the exercise value.
-        const european = bsPrice(call, S, K, T, r, q, iv);
-        // At the rule's edge (European price within a cent of the exercise value) the chain's own
-        // arithmetic may fall on either side: either price may be the one it quoted around.
-        const theos =
-          american && european < exercise + 0.01
-            ? [european, americanPrice(call, S, K, T, r, q, iv)]
-            : [european];
+        // The model of the option's style at the chain's vol: its price and greeks.
+        const model = greeksByStyle(style, call, S, K, T, r, q, iv);
+        // The frame's spot is rounded to the cent, and q recovered from the forward with it: the
+        // chain priced at a spot up to half a cent away (and the q that goes with it), which can
+        // move an option across the edges of the American model (premium $0.0005, the exercise
+        // trigger). The chain's greeks are checked where the American and BSM ones differ
+        // materially: they must be the American ones at one of the spots the chain may have used.
+        if (american && T > 90 / 365) {
+          const bsm = greeksByStyle(ExerciseStyle.European, call, S, K, T, r, q, iv);
+          const F = g.forward[gi] as number;
+          const candidates = [-0.005, 0, 0.005].map((dS) =>
+            greeksByStyle(style, call, S + dS, K, T, r, r - Math.log(F / (S + dS)) / T, iv),
+          );
+          // Within a share of the gap (theta, a sum of terms in q and S, moves most with them).
+          for (const [name, material, share] of [
+            ['delta', 0.005, 0.2],
+            ['theta', 0.001, 0.25],
+            ['vega', 0.005, 0.1],
+          ] as const) {
+            const gap = Math.abs(model[name] - bsm[name]);
+            if (gap < material) continue;
+            found.greeksChecked++;
+            const chain = o[name][i] as number;
+            if (!candidates.some((c) => Math.abs(chain - c[name]) <= share * gap))
+              found.greeksOff.push(`${i} ${name}: ${chain}, American ${model[name]}, BSM ${bsm[name]}`);
+          }
+        }
         // The bid of an American option may sit up to a tick above the model price (exercise floor).
         const tick = american && bid > 0 ? 0.05 : 0;
-        const theo = theos.find((t) => t <= ask + 1e-6 && t >= bid - tick - 1e-6);
-        if (theo === undefined)
-          found.notRepriced.push(`${i}: ${bid}/${ask} theo ${theos.join(' or ')} at iv ${iv}`);
+        if (!(model.price <= ask + 1e-6 && model.price >= bid - tick - 1e-6))
+          found.notRepriced.push(`${i}: ${bid}/${ask} theo ${model.price} at iv ${iv}`);
       }
     }
   }
   return found;
 }
 
-test('no American bid or ask below exercise value, and the reported IV reprices the quote, across S', () => {
+test('no American bid or ask below exercise value, the reported IV reprices the quote and the greeks are the model greeks at that IV, across S', () => {
   let now = WEDNESDAY_1030;
   const market = createSimulatedMarket({ seed: 11, universe: 'S', hours: 'always' }, { clock: () => now });
   for (const offset of INSTANTS) {
@@ -75,5 +100,7 @@ test('no American bid or ask below exercise value, and the reported IV reprices 
     expect(found.american).toBeGreaterThan(100_000);
     expect(found.belowExercise.slice(0, 5)).toEqual([]);
     expect(found.notRepriced.slice(0, 5)).toEqual([]);
+    expect(found.greeksOff.slice(0, 5)).toEqual([]);
+    expect(found.greeksChecked).toBeGreaterThan(1000);
   }
 }, 120_000);

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
-import { impliedVol } from '#domain/pricing/implied-vol.ts';
+import { impliedVolByStyle } from '#domain/pricing/american.ts';
 import type { SnapshotFrame } from '#server/market/snapshot.ts';
 import { testMarket } from './market-fixture.ts';
 
@@ -172,21 +172,30 @@ describe('generated chains', () => {
     }
   });
 
-  test('the iv column is the implied vol of the theoretical price (mid within the spread)', () => {
+  test('the iv column is the implied vol of the theoretical price (mid within the spread), under the model of the style', () => {
     const o = f.options;
-    for (let g = 0; g < groupCount; g += 7) {
-      const T = f.groups.years[g] as number;
-      const F = f.groups.forward[g] as number;
-      const D = f.groups.discount[g] as number;
-      const r = -Math.log(D) / T;
-      for (let i = f.groups.start[g] as number; i < (f.groups.end[g] as number); i++) {
-        const isCall = o.right[i] === 1;
-        if ((o.mid[i] as number) < 1 || isCall !== (o.strike[i] as number) >= F) continue;
-        const fromBid = impliedVol(isCall, o.bid[i] as number, F * D, o.strike[i] as number, T, r, 0);
-        const fromAsk = impliedVol(isCall, o.ask[i] as number, F * D, o.strike[i] as number, T, r, 0);
-        if (fromBid === null || fromAsk === null) continue;
-        expect(o.iv[i] as number).toBeGreaterThanOrEqual(fromBid - 1e-6);
-        expect(o.iv[i] as number).toBeLessThanOrEqual(fromAsk + 1e-6);
+    const u = f.underlyings;
+    for (let ui = 0; ui < u.kind.length; ui++) {
+      const style = exerciseStyleOf(u.kind[ui] as number);
+      // The spot is shown rounded to the cent; q is recovered from the forward with it.
+      const S = u.last[ui] as number;
+      for (const g of groupsOf(ui)) {
+        if (g % 7 !== 0) continue;
+        const T = f.groups.years[g] as number;
+        const F = f.groups.forward[g] as number;
+        const D = f.groups.discount[g] as number;
+        const r = -Math.log(D) / T;
+        const q = r - Math.log(F / S) / T;
+        for (let i = f.groups.start[g] as number; i < (f.groups.end[g] as number); i++) {
+          const isCall = o.right[i] === 1;
+          const K = o.strike[i] as number;
+          if ((o.mid[i] as number) < 1 || isCall !== K >= F) continue;
+          const fromBid = impliedVolByStyle(style, isCall, o.bid[i] as number, S, K, T, r, q);
+          const fromAsk = impliedVolByStyle(style, isCall, o.ask[i] as number, S, K, T, r, q);
+          if (fromBid === null || fromAsk === null) continue;
+          expect(o.iv[i] as number).toBeGreaterThanOrEqual(fromBid - 1e-6);
+          expect(o.iv[i] as number).toBeLessThanOrEqual(fromAsk + 1e-6);
+        }
       }
     }
   });

@@ -21,7 +21,7 @@ function rows(n: number, seed: number): BsBatchInput {
 
 const output = (n: number): BsBatchOutput => batchColumns(n).output;
 
-test('rows where early exercise pays get the American price and its greeks; the others stay European', () => {
+test('rows where early exercise pays get the American price and its greeks (analytic delta, gamma and vega, theta from the Black-Scholes equation, exercise-value greeks past the trigger); the others stay European', () => {
   const n = 2000;
   const input = rows(n, 4);
   const out = output(n);
@@ -29,6 +29,7 @@ test('rows where early exercise pays get the American price and its greeks; the 
   const rewritten = americanRows(input, out, 0, n);
   let american = 0;
   let differenced = 0;
+  let exercised = 0;
   for (let i = 0; i < n; i++) {
     const call = input.isCall[i] === 1;
     const args = [call, 100, input.K[i]!, input.T[i]!, input.r[i]!, input.q[i]!, input.sigma[i]!] as const;
@@ -47,23 +48,37 @@ test('rows where early exercise pays get the American price and its greeks; the 
       ]);
       continue;
     }
-    differenced++;
-    // Finite differences of the scalar price over the same steps, with exact European prices at the
-    // bumps: the batch differs only by its Taylor step for those.
-    const at = (dS: number, dT: number, dV: number) =>
-      americanPrice(call, 100 + dS, args[2], args[3] - dT, args[4], args[5], args[6] + dV);
-    const p0 = at(0, 0, 0);
-    const near = (a: number, b: number) => Math.abs(a - b) <= 1e-3 + 5e-3 * Math.abs(b);
-    expect(near(out.delta[i] as number, (at(0.5, 0, 0) - at(-0.5, 0, 0)) / 1)).toBe(true);
-    expect(near(out.vega[i] as number, at(0, 0, 0.005) - at(0, 0, -0.005))).toBe(true);
-    // Over a month out the European gamma and theta hardly change within a step of S or a day, so
-    // the exact difference quotients are close to the analytic values the batch starts from.
-    if (args[3] > 30 / 365) {
-      expect(near(out.gamma[i] as number, (at(0.5, 0, 0) - 2 * p0 + at(-0.5, 0, 0)) / 0.25)).toBe(true);
-      expect(near(out.theta[i] as number, at(0, 1 / 365, 0) - p0)).toBe(true);
+    const S = 100;
+    const K = args[2];
+    if (out.price[i] === Math.max(call ? S - K : K - S, 0)) {
+      // Worth its exercise value: that value's greeks.
+      exercised++;
+      expect([out.delta[i], out.gamma[i], out.theta[i], out.vega[i]]).toEqual([call ? 1 : -1, 0, 0, 0]);
+      continue;
     }
+    differenced++;
+    // The batch's delta, gamma and vega are analytic: against finite differences of the scalar
+    // price over S ± 0.5 and σ ± 0.1 point.
+    const at = (dS: number, dV: number) =>
+      americanPrice(call, S + dS, K, args[3], args[4], args[5], args[6] + dV);
+    const p0 = at(0, 0);
+    const near = (a: number, b: number) => Math.abs(a - b) <= 1e-3 + 5e-3 * Math.abs(b);
+    const delta = out.delta[i] as number;
+    const gammaRow = out.gamma[i] as number;
+    expect(near(delta, (at(0.5, 0) - at(-0.5, 0)) / 1)).toBe(true);
+    expect(near(out.vega[i] as number, (at(0, 0.001) - at(0, -0.001)) * 5)).toBe(true);
+    // Over a month out gamma hardly changes within a step of S: the difference quotient is close to
+    // the analytic value.
+    if (args[3] > 30 / 365) expect(near(gammaRow, (at(0.5, 0) - 2 * p0 + at(-0.5, 0)) / 0.25)).toBe(true);
+    // Theta from the Black-Scholes equation, per calendar day.
+    const [r, q, v] = [args[4], args[5], args[6]];
+    expect(out.theta[i]).toBeCloseTo(
+      (r * p0 - (r - q) * S * delta - 0.5 * v * v * S * S * gammaRow) / 365,
+      12,
+    );
   }
 
   expect(rewritten).toBe(american);
-  expect(differenced).toBeGreaterThan(500);
+  expect(differenced).toBeGreaterThan(300);
+  expect(exercised).toBeGreaterThan(50);
 });

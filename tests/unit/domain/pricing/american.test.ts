@@ -4,9 +4,21 @@
  * inversion 2), on random inputs; and the properties every American price must have.
  */
 import { describe, expect, test } from 'vitest';
-import { americanGreeks, americanImpliedVol, americanPrice } from '#domain/pricing/american.ts';
-import { bjerksundStenslandCall, earlyExerciseBound } from '#domain/pricing/bjerksund-stensland.ts';
+import { ExerciseStyle } from '#domain/contracts/exercise-style.ts';
+import {
+  americanGreeks,
+  americanImpliedVol,
+  americanPrice,
+  greeksByStyle,
+  impliedVolByStyle,
+} from '#domain/pricing/american.ts';
+import {
+  bjerksundStenslandCall,
+  flatBoundaryValueAt,
+  IMMATERIAL_PREMIUM,
+} from '#domain/pricing/bjerksund-stensland.ts';
 import { bsGreeks, bsPrice } from '#domain/pricing/black-scholes.ts';
+import { impliedVol } from '#domain/pricing/implied-vol.ts';
 import { Rng } from '#server/market/rng.ts';
 
 /** Peizer–Pratt method 2: the probability that a binomial of n steps matches N(z). */
@@ -106,15 +118,57 @@ describe('Bjerksund–Stensland (1993)', () => {
     expect(worst).toBeLessThan(8e-3);
   });
 
-  test("the premium bound is above the lattice's early-exercise premium", () => {
-    for (const c of randomCases(300, 404)) {
-      const lattice = leisenReimer(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v, 401);
-      const premium = lattice - bsPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v);
-      // The lattice itself is within about 1e-3 of the true price at 401 steps.
-      expect(earlyExerciseBound(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v)).toBeGreaterThanOrEqual(
-        premium - 2e-3,
+  test('the analytic derivatives of the flat-boundary value in S (first, second) and σ match its finite differences', () => {
+    const sensitivities = new Float64Array(3);
+    let checked = 0;
+    for (const c of randomCases(2000, 8)) {
+      const flat = (S: number, v: number, out: Float64Array | null = null) =>
+        flatBoundaryValueAt(
+          c.isCall,
+          S,
+          c.K,
+          c.T,
+          c.r,
+          c.q,
+          v,
+          Math.sqrt(c.T),
+          Math.exp(-c.r * c.T),
+          Math.exp(-c.q * c.T),
+          out,
+        );
+      const value = flat(c.S, c.v, sensitivities);
+      // No trigger, or past it (V = exercise value: the derivatives are those of S − K or K − S).
+      if (Number.isNaN(value) || value === (c.isCall ? c.S - c.K : c.K - c.S)) continue;
+      checked++;
+      const h = 1e-3;
+      const up = flat(c.S + h, c.v);
+      const down = flat(c.S - h, c.v);
+      const [delta, gamma, vega] = sensitivities;
+      expect(delta).toBeCloseTo((up - down) / (2 * h), 6);
+      expect(Math.abs((gamma as number) - (up - 2 * value + down) / (h * h))).toBeLessThan(1e-4);
+      const dv = 1e-5;
+      const slope = (flat(c.S, c.v + dv) - flat(c.S, c.v - dv)) / (2 * dv);
+      expect(Math.abs((vega as number) - slope)).toBeLessThan(1e-5 * (1 + Math.abs(slope)));
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  test('the flat-boundary value is skipped only where its premium over the European price is at most $0.0005', () => {
+    let skipped = 0;
+    for (const c of randomCases(5000, 404)) {
+      const sqrtT = Math.sqrt(c.T);
+      const dfR = Math.exp(-c.r * c.T);
+      const dfQ = Math.exp(-c.q * c.T);
+      const at = (immaterial: number) =>
+        flatBoundaryValueAt(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v, sqrtT, dfR, dfQ, null, immaterial);
+      const full = at(0);
+      if (Number.isNaN(full) || !Number.isNaN(at(IMMATERIAL_PREMIUM))) continue;
+      skipped++;
+      expect(full - bsPrice(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v)).toBeLessThanOrEqual(
+        IMMATERIAL_PREMIUM + 1e-12,
       );
     }
+    expect(skipped).toBeGreaterThan(500);
   });
 
   test('properties: ≥ European, ≥ exercise value, monotone in S and σ, put-call bounds', () => {
@@ -145,6 +199,49 @@ describe('Bjerksund–Stensland (1993)', () => {
     }
   });
 
+  test('greeks within 0.025 (delta), 0.01 (gamma), $0.008/day (theta), $0.025/point (vega) of a 401-step lattice on 300 random options, nearer on average than the BSM greeks', () => {
+    // The lattice's greeks by central differences of its price: S ± 1%, σ ± 1 vol point, T ± 1 day.
+    const lattice = (c: Case, dS: number, dV: number, dT: number) =>
+      leisenReimer(c.isCall, c.S + dS, c.K, c.T + dT, c.r, c.q, c.v + dV, 401);
+    const names = ['delta', 'gamma', 'theta', 'vega'] as const;
+    const worst = { delta: 0, gamma: 0, theta: 0, vega: 0 };
+    const total = { delta: 0, gamma: 0, theta: 0, vega: 0 };
+    const bsmTotal = { delta: 0, gamma: 0, theta: 0, vega: 0 };
+    const DAY = 1 / 365;
+    for (const c of randomCases(300, 77).filter((c) => c.T > 2 * DAY)) {
+      const h = 0.01 * c.S;
+      const p0 = lattice(c, 0, 0, 0);
+      const up = lattice(c, h, 0, 0);
+      const down = lattice(c, -h, 0, 0);
+      const truth = {
+        delta: (up - down) / (2 * h),
+        gamma: (up - 2 * p0 + down) / (h * h),
+        theta: (lattice(c, 0, 0, -DAY) - lattice(c, 0, 0, DAY)) / 2,
+        vega: (lattice(c, 0, 0.01, 0) - lattice(c, 0, -0.01, 0)) / 2,
+      };
+      const model = americanGreeks(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v);
+      const bsm = bsGreeks(c.isCall, c.S, c.K, c.T, c.r, c.q, c.v);
+      for (const g of names) {
+        worst[g] = Math.max(worst[g], Math.abs(model[g] - truth[g]));
+        total[g] += Math.abs(model[g] - truth[g]);
+        bsmTotal[g] += Math.abs(bsm[g] - truth[g]);
+      }
+    }
+    console.info(
+      'American greeks − lattice: max',
+      worst,
+      'sum',
+      total,
+      'BSM greeks − lattice: sum',
+      bsmTotal,
+    );
+    expect(worst.delta).toBeLessThan(0.025);
+    expect(worst.gamma).toBeLessThan(0.01);
+    expect(worst.theta).toBeLessThan(0.008);
+    expect(worst.vega).toBeLessThan(0.025);
+    for (const g of names) expect(total[g]).toBeLessThan(bsmTotal[g] / 2);
+  });
+
   test('implied volatility recovers σ from the American price', () => {
     let inverted = 0;
     for (const c of randomCases(500, 31)) {
@@ -164,5 +261,33 @@ describe('Bjerksund–Stensland (1993)', () => {
     expect(inverted).toBeGreaterThan(400);
     expect(americanImpliedVol(false, 4, 100, 105, 0.5, 0.03, 0)).toBeNull();
     expect(americanImpliedVol(false, 100, 100, 90, 0.5, 0.03, 0)).toBeNull();
+  });
+});
+
+describe('by exercise style', () => {
+  // A put 30% in the money, six months, r 5%, no dividend, σ 30%: worth more than its European twin.
+  const [S, K, T, r, q, sigma] = [100, 130, 0.5, 0.05, 0, 0.3];
+  const price = americanPrice(false, S, K, T, r, q, sigma);
+
+  test('the implied vol of an American deep in-the-money put gives back its price; the European inversion does not', () => {
+    expect(price - bsPrice(false, S, K, T, r, q, sigma)).toBeGreaterThan(1.5);
+    const american = impliedVolByStyle(ExerciseStyle.American, false, price, S, K, T, r, q);
+    expect(american).toBeCloseTo(sigma, 9);
+    expect(americanPrice(false, S, K, T, r, q, american as number)).toBeCloseTo(price, 9);
+    // The European inversion ascribes the early-exercise premium to volatility.
+    const european = impliedVolByStyle(ExerciseStyle.European, false, price, S, K, T, r, q);
+    expect(european).toBe(impliedVol(false, price, S, K, T, r, q));
+    expect(european as number).toBeGreaterThan(sigma + 0.08);
+    expect(americanPrice(false, S, K, T, r, q, european as number) - price).toBeGreaterThan(1);
+  });
+
+  test('greeks: the American model for American options, BSM for European ones', () => {
+    expect(greeksByStyle(ExerciseStyle.American, false, S, K, T, r, q, sigma)).toEqual(
+      americanGreeks(false, S, K, T, r, q, sigma),
+    );
+    expect(greeksByStyle(ExerciseStyle.European, false, S, K, T, r, q, sigma)).toEqual(
+      bsGreeks(false, S, K, T, r, q, sigma),
+    );
+    expect(greeksByStyle(ExerciseStyle.American, false, S, K, T, r, q, sigma).price).toBe(price);
   });
 });
