@@ -1,11 +1,15 @@
 /**
- * Greeks of a position, per share of the position: Σ weight × the leg's Black-Scholes-Merton greek
- * at its own IV and time to its own expiry (a share has delta 1 and no other greek). Units as in
+ * Greeks of a position, per share of the position: Σ weight × the leg's greek at its own IV and
+ * time to its own expiry, under the model of its exercise style (`greeksByStyle`: the
+ * early-exercise model for American options, Black-Scholes-Merton for European ones, as the chain
+ * quotes them); a share has delta 1 and no other greek. Units as in
  * pricing/black-scholes.ts: delta per $1 of the underlying, gamma per $1, theta per calendar day,
  * vega per vol point, rho per rate point. A 1-lot long call of delta 0.5 has position delta 0.5
  * (50 shares' worth).
  */
-import { bsGreeks, type Greeks } from '../pricing/black-scholes.ts';
+import { ExerciseStyle } from '../contracts/exercise-style.ts';
+import { greeksByStyle } from '../pricing/american.ts';
+import type { Greeks } from '../pricing/black-scholes.ts';
 import { MS_PER_YEAR, type Position, type PositionLeg } from './position.ts';
 
 const STOCK_GREEKS: Greeks = { price: 0, delta: 1, gamma: 0, theta: 0, vega: 0, rho: 0 };
@@ -14,7 +18,8 @@ const STOCK_GREEKS: Greeks = { price: 0, delta: 1, gamma: 0, theta: 0, vega: 0, 
 export function legGreeks(pos: Position, leg: PositionLeg): Greeks {
   if (leg.kind === 'stock') return { ...STOCK_GREEKS, price: pos.spot };
   const T = Math.max(leg.expiryMs - pos.asOfMs, 0) / MS_PER_YEAR;
-  return bsGreeks(leg.isCall, pos.spot, leg.strike, T, pos.rate, pos.dividendYield, leg.iv);
+  const style = pos.american ? ExerciseStyle.American : ExerciseStyle.European;
+  return greeksByStyle(style, leg.isCall, pos.spot, leg.strike, T, pos.rate, pos.dividendYield, leg.iv);
 }
 
 export interface PositionGreeks {

@@ -1,13 +1,15 @@
 /**
  * Per-option values a scan needs again and again, computed at most once per option and scan:
- * the Black-Scholes-Merton greeks at the option's own IV (exactly as the trade metrics compute a
- * leg's greeks: `bsGreeks` with T to the 16:00 New York expiry, the rate and the underlying's
- * dividend yield), the probability of expiring out of the money, and each strike's term of the
+ * the greeks at the option's own IV under the model of its exercise style (exactly as the trade
+ * metrics compute a leg's greeks: `greeksByStyle` with T to the 16:00 New York expiry, the rate and
+ * the underlying's dividend yield; American options by the early-exercise model, as the chain
+ * quotes them), the probability of expiring out of the money, and each strike's term of the
  * expected P/L (E[(S_T − K)⁺] under the view's distribution at the option's expiration, the
  * object `buildPosition` gets, so a trade's expected value sums cached terms). Sized to one underlying's
  * option range and reset per underlying, so memory stays flat whatever the universe.
  */
-import { bsGreeks } from '#domain/pricing/black-scholes.ts';
+import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
+import { greeksByStyle } from '#domain/pricing/american.ts';
 import { probAbove, probBelow } from '#domain/pricing/probability.ts';
 import type { MarketView } from './market-view.ts';
 
@@ -21,6 +23,7 @@ export class RowCache {
   #spot = 0;
   #q = 0;
   #drift = 0;
+  #style: ExerciseStyle = ExerciseStyle.European;
   // An entry is valid when its stamp is the current underlying's epoch: a reset changes the
   // epoch instead of clearing the stamps.
   #epoch = 0;
@@ -79,6 +82,7 @@ export class RowCache {
     this.#spot = spot;
     this.#q = dividendYield;
     this.#drift = this.#view.rate - dividendYield;
+    this.#style = exerciseStyleOf(this.#view.cols.underlyings.kind[u]!);
   }
 
   /** Years from the scan's instant to the option's expiry (0 once expired). */
@@ -94,7 +98,8 @@ export class RowCache {
     if (this.#stamp[i] === this.#epoch) return i;
     if (row < this.#from || row >= this.#to) throw new RangeError(`row ${row} outside the underlying`);
     const o = this.#view.cols.options;
-    const g = bsGreeks(
+    const g = greeksByStyle(
+      this.#style,
       o.right[row] === 1,
       this.#spot,
       o.strike[row]!,

@@ -7,8 +7,8 @@
  *   carry = Σ w·mid·(e^{rT} − 1) over the options + w·(F − mid) over the shares,
  *   premium held = Σ w·(American price − European price)·e^{rT},
  * both at the option's own vol (the chain's `iv`, which the smile is fitted on). The chain quotes
- * an American option (stocks, ETFs) whose European price is below its exercise value at its
- * American price (docs/MARKET.md, "Option chains"): a trade held to the horizon never collects
+ * an American option (stocks, ETFs) at its American price wherever early exercise can pay
+ * (docs/MARKET.md, "Option chains"): a trade held to the horizon never collects
  * that premium, and a terminal distribution cannot see it. What is left, E[PL] − (carry − premium
  * held), is the model's error. Checked on the default scan of every strategy at bid/ask level 0 on
  * the simulated M market (every kept trade of every ticker), the scan's own rows against the
@@ -22,7 +22,8 @@ import { describe, expect, test } from 'vitest';
 import { ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
 import { MS_PER_YEAR } from '#domain/metrics/position.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
-import { americanPrice } from '#domain/pricing/american.ts';
+import { americanGreeks } from '#domain/pricing/american.ts';
+import { IMMATERIAL_PREMIUM } from '#domain/pricing/bjerksund-stensland.ts';
 import { bsPrice } from '#domain/pricing/black-scholes.ts';
 import { normCdf } from '#domain/pricing/normal.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
@@ -164,16 +165,18 @@ async function worstError(strategy: ScreenerStrategyKey, model: ProbabilityModel
         const iv = o.iv[row]!;
         gross += Math.abs(w * mid);
         carry += w * mid * (growth - 1);
-        // The chain prices an American option whose European price is below its exercise value
-        // at its American price, at the same vol (docs/MARKET.md): the mid holds that premium,
-        // which a leg held to its expiry at the horizon never collects (a later leg is valued at
-        // its American price there: no premium is lost).
-        const intrinsic = Math.max(isCall ? spot - K : K - spot, 0);
+        // The chain prices an American option at its American price, at the same vol, the number
+        // `americanGreeks` gives for one row (docs/MARKET.md): the mid holds that premium, which a
+        // leg held to its expiry at the horizon never collects (a later leg is valued at its
+        // American price there: no premium is lost).
         const european = bsPrice(isCall, spot, K, years, r, state.dividendYield, iv);
-        const theoretical =
-          american && european < intrinsic
-            ? americanPrice(isCall, spot, K, years, r, state.dividendYield, iv)
-            : european;
+        const amer = american ? americanGreeks(isCall, spot, K, years, r, state.dividendYield, iv) : null;
+        const theoretical = amer ? amer.price : european;
+        // The spot here is the one the forward implies, the chain's to half a cent, and the chain
+        // leaves out a premium its bound proves at most IMMATERIAL_PREMIUM: a premium that small may
+        // or may not be in the mid, and it is counted as rounding.
+        if (amer && amer.price - european <= IMMATERIAL_PREMIUM)
+          rounding += Math.abs(w) * (amer.price - european) * growth;
         if (o.expiration[row] === front) premium += w * (theoretical - european) * growth;
         // The chain's spot is the last price to half a cent (the last is it rounded to the cent).
         const exerciseHigh = Math.max(isCall ? state.price + 0.005 - K : K - state.price + 0.005, 0);
