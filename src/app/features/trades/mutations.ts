@@ -1,9 +1,9 @@
 /**
- * The trade log's writes as requests (`tradeWrites`), run and replayed by the one mutation
- * default of `write-replay.ts`; and the broker exports (not stored, answered at once).
+ * The trade log's writes as recorded calls (`tradeWrites`), run and replayed by the one
+ * mutation default of `write-replay.ts` through the pending-writes queue; and the broker exports (not stored, answered at once).
  */
 import type { UserSettings } from '#api/account.ts';
-import { ACCOUNT_CALLS } from '#api/contract/account.ts';
+import type { EntryArgs } from '#api/contract/define.ts';
 import { TRADE_CALLS } from '#api/contract/trades.ts';
 import type {
   ExportFormat,
@@ -13,9 +13,10 @@ import type {
   TradeExportRequest,
   TradierExportAnswer,
 } from '#api/trades.ts';
-import { apiCaller, requestOf } from '#app/api/api-caller.ts';
+import { apiCaller } from '#app/api/api-caller.ts';
 import { TRADE_WRITE_KEY } from './keys.ts';
-import type { TradeWrite } from './write-replay.ts';
+import type { WRITE_CALLS, WriteCallName } from './write-calls.ts';
+import type { TradeRefresh, TradeWrite } from './write-replay.ts';
 
 export type { TradeWrite };
 
@@ -23,6 +24,14 @@ const tradeCall = apiCaller(TRADE_CALLS);
 
 /** `useMutation({ mutationKey: tradeWriteKey })` runs (and replays) the writes below. */
 export const tradeWriteKey = TRADE_WRITE_KEY;
+
+/** A write as recorded: the call's name and its parts, checked against the contract here. */
+const write = <N extends WriteCallName>(
+  call: N,
+  parts: EntryArgs<(typeof WRITE_CALLS)[N]>,
+  refresh: TradeRefresh,
+  label: string,
+): TradeWrite => ({ call, parts, refresh, label });
 
 export const tradeWrites = {
   /** A new order, or the closing order of the position opened by `closeOrderId`. */
@@ -33,45 +42,40 @@ export const tradeWrites = {
     closeOrderId: number | null,
   ): TradeWrite => {
     const query = { accountId, strategy };
-    return {
-      ...(closeOrderId
-        ? requestOf(TRADE_CALLS, 'trades.close', { params: { id: closeOrderId }, query, body: payload })
-        : requestOf(TRADE_CALLS, 'trades.submit', { query, body: payload })),
-      refresh: 'lists',
-    };
+    return closeOrderId
+      ? write(
+          'trades.close',
+          { params: { id: closeOrderId }, query, body: payload },
+          'lists',
+          'Close a trade',
+        )
+      : write('trades.submit', { query, body: payload }, 'lists', 'New trade');
   },
-  adjust: (
-    orderId: number,
-    accountId: number,
-    strategy: OrderStrategy,
-    payload: OrderPayload,
-  ): TradeWrite => ({
-    ...requestOf(TRADE_CALLS, 'trades.adjust', {
-      params: { id: orderId },
-      query: { accountId, strategy },
-      body: payload,
-    }),
-    refresh: 'lists',
-  }),
-  archive: (orderId: number, archived: boolean): TradeWrite => ({
-    ...requestOf(TRADE_CALLS, archived ? 'trades.archive' : 'trades.unarchive', { params: { id: orderId } }),
-    refresh: 'lists',
-  }),
-  saveAccount: (accountId: number | null, name: string): TradeWrite => ({
-    ...(accountId === null
-      ? requestOf(TRADE_CALLS, 'tradeAccounts.save', { body: { name } })
-      : requestOf(TRADE_CALLS, 'tradeAccounts.rename', { params: { id: accountId }, body: { name } })),
-    refresh: 'accounts',
-  }),
-  deleteAccount: (accountId: number): TradeWrite => ({
-    ...requestOf(TRADE_CALLS, 'tradeAccounts.delete', { params: { id: accountId } }),
-    refresh: 'accounts',
-  }),
+  adjust: (orderId: number, accountId: number, strategy: OrderStrategy, payload: OrderPayload): TradeWrite =>
+    write(
+      'trades.adjust',
+      { params: { id: orderId }, query: { accountId, strategy }, body: payload },
+      'lists',
+      'Adjust a trade',
+    ),
+  archive: (orderId: number, archived: boolean): TradeWrite =>
+    archived
+      ? write('trades.archive', { params: { id: orderId } }, 'lists', 'Archive a trade')
+      : write('trades.unarchive', { params: { id: orderId } }, 'lists', 'Unarchive a trade'),
+  saveAccount: (accountId: number | null, name: string): TradeWrite =>
+    accountId === null
+      ? write('tradeAccounts.save', { body: { name } }, 'accounts', `New trading account ${name}`)
+      : write(
+          'tradeAccounts.rename',
+          { params: { id: accountId }, body: { name } },
+          'accounts',
+          `Rename a trading account to ${name}`,
+        ),
+  deleteAccount: (accountId: number): TradeWrite =>
+    write('tradeAccounts.delete', { params: { id: accountId } }, 'accounts', 'Delete a trading account'),
   /** The trade table's columns, sorting and grouping, stored with the user's settings. */
-  tableSettings: (trades: UserSettings['trades']): TradeWrite => ({
-    ...requestOf(ACCOUNT_CALLS, 'account.saveSettings', { body: { trades } }),
-    refresh: 'settings',
-  }),
+  tableSettings: (trades: UserSettings['trades']): TradeWrite =>
+    write('account.saveSettings', { body: { trades } }, 'settings', 'Trade table settings'),
 };
 
 export function exportOrder(
