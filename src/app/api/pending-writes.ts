@@ -19,6 +19,7 @@
  * BroadcastChannel.
  */
 import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { CallParts } from '#api/contract/filled-path.ts';
 import { jwtPayload } from '../auth/jwt-payload.ts';
 import { storedToken } from '../auth/token.ts';
@@ -58,13 +59,8 @@ let channel: BroadcastChannel | null = null;
 let seqTail = 0;
 let snapshot: readonly PendingWrite[] = [];
 const listeners = new Set<() => void>();
-interface Waiter {
-  resolve(answer: unknown): void;
-  reject(error: unknown): void;
-  /** Made online: the screen that made it is still showing, waiting for the answer. */
-  readonly madeOnline: boolean;
-}
-const waiters = new Map<string, Waiter>();
+/** The screens waiting for the answers of writes they made online, by write id. */
+const waiters = new Map<string, { resolve(answer: unknown): void; reject(error: unknown): void }>();
 let running: Promise<void> | null = null;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -103,9 +99,9 @@ export function startPendingWrites(next: PendingWritesConfig, dbName?: string): 
 }
 
 /**
- * Records a write and sends it as soon as it can. Resolves with the server's answer; rejects
- * with the server's refusal when the write was sent at once, the screen still waiting for it.
- * Offline it stays pending (the write is recorded: a reload or a new version still sends it).
+ * Records a write and sends it as soon as it can. Online it resolves with the server's answer,
+ * or rejects with its refusal, for the screen that made it. Offline it resolves once the write
+ * is recorded (a reload or a new version still sends it); the screens show it as pending.
  */
 export async function sendWrite(write: WriteCall): Promise<unknown> {
   const user = currentUser();
@@ -128,10 +124,12 @@ export async function sendWrite(write: WriteCall): Promise<unknown> {
     attempts: 0,
   };
   await store.put(record);
-  const madeOnline = onlineManager.isOnline();
-  const answer = new Promise<unknown>((resolve, reject) =>
-    waiters.set(record.id, { resolve, reject, madeOnline }),
-  );
+  if (!onlineManager.isOnline()) {
+    // Recorded is done, as far as the screen goes: it shows the write as pending meanwhile.
+    changed();
+    return undefined;
+  }
+  const answer = new Promise<unknown>((resolve, reject) => waiters.set(record.id, { resolve, reject }));
   changed();
   void replayPendingWrites();
   return answer;
@@ -193,7 +191,7 @@ async function sendOne(store: PendingWritesStore, write: PendingWrite): Promise<
     }
     if (error instanceof ApiRequestError && isRefusal(error.status)) {
       const waiter = waiters.get(write.id);
-      if (write.attempts === 0 && waiter?.madeOnline) {
+      if (write.attempts === 0 && waiter) {
         // Made online and refused at once: the screen that made it shows the reason by its fields.
         await store.remove(write.id);
         waiters.delete(write.id);
@@ -256,6 +254,10 @@ export function subscribePendingWrites(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** The signed-in user's pending writes, kept current (every tab's). */
+export const usePendingWrites = (): readonly PendingWrite[] =>
+  useSyncExternalStore(subscribePendingWrites, pendingWritesSnapshot);
 
 /** Forgets a refused write once the user has read why. */
 export async function dismissPendingWrite(id: string): Promise<void> {

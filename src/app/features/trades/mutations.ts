@@ -14,6 +14,7 @@ import type {
   TradierExportAnswer,
 } from '#api/trades.ts';
 import { apiCaller } from '#app/api/api-caller.ts';
+import type { PendingWrite } from '#app/api/pending-writes.ts';
 import { TRADE_WRITE_KEY } from './keys.ts';
 import type { WRITE_CALLS, WriteCallName } from './write-calls.ts';
 import type { TradeRefresh, TradeWrite } from './write-replay.ts';
@@ -77,6 +78,30 @@ export const tradeWrites = {
   tableSettings: (trades: UserSettings['trades']): TradeWrite =>
     write('account.saveSettings', { body: { trades } }, 'settings', 'Trade table settings'),
 };
+
+/** What the screens say of a write still waiting to be sent (its item is shown as pending). */
+export const pendingText = (write: Pick<PendingWrite, 'state'>): string =>
+  write.state === 'waitingSignIn'
+    ? 'Pending — will be sent when you sign in again'
+    : 'Pending — will be sent when online';
+
+/** Writes still to be sent, of the given calls (refused ones are the pending-writes panel's). */
+const waiting = (writes: readonly PendingWrite[], calls: readonly WriteCallName[]) =>
+  writes.filter((w) => w.state !== 'refused' && calls.some((c) => c === w.call));
+
+/** The pending archive or unarchive of the order, if any. */
+export const pendingArchive = (writes: readonly PendingWrite[], orderId: number): PendingWrite | undefined =>
+  waiting(writes, ['trades.archive', 'trades.unarchive']).find(
+    (w) => w.parts.params !== undefined && 'id' in w.parts.params && w.parts.params.id === orderId,
+  );
+
+/** Trading accounts created but not yet sent: their names, with the write. */
+export const pendingAccounts = (writes: readonly PendingWrite[]): { name: string; write: PendingWrite }[] =>
+  waiting(writes, ['tradeAccounts.save']).flatMap((write) => {
+    const body = write.parts.body;
+    const name = typeof body === 'object' && body !== null && 'name' in body ? body.name : null;
+    return typeof name === 'string' ? [{ name, write }] : [];
+  });
 
 export function exportOrder(
   format: 'thinkorswim',
