@@ -80,7 +80,9 @@ test('a trade archived offline is marked pending and its Archive button waits', 
   await renderInRouter(() => <TradeDetail position={POSITION} />);
   await sendWrite(tradeWrites.archive(3, true));
   await screen.findByText('Archive a trade: Pending — will be sent when online');
-  expect(screen.getByText('Archive').closest('ion-button')?.hasAttribute('disabled')).toBe(true);
+  await waitFor(() =>
+    expect(screen.getByText('Archive').closest('ion-button')?.getAttribute('disabled')).not.toBeNull(),
+  );
 });
 
 test('a write refused on replay shows the server reason until dismissed', async () => {

@@ -111,6 +111,8 @@ describe('the pending-writes queue', () => {
         'waitingSignIn',
       ]),
     );
+    // Another run with the same token (the network came back again) does not send them.
+    await replayPendingWrites();
     expect(sent).toHaveLength(1);
     signIn('user-1', 'renewed');
     await replayPendingWrites();
@@ -175,5 +177,19 @@ describe('the pending-writes queue', () => {
     const db2 = await openDB(dbName);
     expect(await db2.get('writes', 'newer')).toMatchObject({ recordVersion: RECORD_VERSION + 1 });
     db2.close();
+  });
+
+  test('where the browser refuses IndexedDB, a write is sent as any call', async () => {
+    vi.stubGlobal('indexedDB', {
+      open: () => {
+        throw new DOMException('refused', 'InvalidStateError');
+      },
+    });
+    startPendingWrites({
+      request: async () => ({ method: 'POST', path: '/trades/5/archive' }),
+      sent: () => {},
+    });
+    await sendWrite(write(5));
+    expect(sent.map((s) => [s.path, s.key])).toEqual([['/trades/5/archive', null]]);
   });
 });

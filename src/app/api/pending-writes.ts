@@ -19,11 +19,11 @@
  * BroadcastChannel.
  */
 import { onlineManager } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import type { CallParts } from '#api/contract/filled-path.ts';
 import { jwtPayload } from '../auth/jwt-payload.ts';
 import { storedToken } from '../auth/token.ts';
 import { type ApiRequest, ApiRequestError, apiRequest } from './client.ts';
+import { publishPendingWrites } from './pending-writes-snapshot.ts';
 import {
   openPendingWritesStore,
   type PendingWrite,
@@ -57,13 +57,14 @@ let config: PendingWritesConfig | null = null;
 let storePromise: Promise<PendingWritesStore> | null = null;
 let channel: BroadcastChannel | null = null;
 let seqTail = 0;
-let snapshot: readonly PendingWrite[] = [];
-const listeners = new Set<() => void>();
 /** The screens waiting for the answers of writes they made online, by write id. */
 const waiters = new Map<string, { resolve(answer: unknown): void; reject(error: unknown): void }>();
 let running: Promise<void> | null = null;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** The token the server last refused: writes waiting for sign-in wait until it changes. */
+let refusedToken: string | null = null;
+let stopListening = (): void => undefined;
 
 type TabMessage = { kind: 'changed' } | { kind: 'sent'; write: PendingWrite; answer: unknown };
 
@@ -87,14 +88,19 @@ export function startPendingWrites(next: PendingWritesConfig, dbName?: string): 
     if (event.data.kind === 'sent') afterSent(event.data.write, event.data.answer);
     void refreshSnapshot();
   });
-  onlineManager.subscribe((online) => {
+  stopListening();
+  const stopOnline = onlineManager.subscribe((online) => {
     if (online) void replayPendingWrites();
   });
   // A sign-in in another tab stores a new token: writes waiting for it can go.
-  if (typeof window !== 'undefined')
-    window.addEventListener('storage', (event) => {
-      if (event.key === null || event.key === 'access_token') void replayPendingWrites();
-    });
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === 'access_token') void replayPendingWrites();
+  };
+  window.addEventListener('storage', onStorage);
+  stopListening = () => {
+    stopOnline();
+    window.removeEventListener('storage', onStorage);
+  };
   void replayPendingWrites();
 }
 
@@ -105,13 +111,14 @@ export function startPendingWrites(next: PendingWritesConfig, dbName?: string): 
  */
 export async function sendWrite(write: WriteCall): Promise<unknown> {
   const user = currentUser();
-  if (!user) {
-    // Signed out there is no one to keep it for: sent as any call (its 401 goes to sign-in).
+  // Signed out there is no one to keep it for, and a browser may refuse IndexedDB (some private
+  // modes): then it is sent as any call, and fails as one (its 401 goes to sign-in).
+  const store = user ? await requireStore().catch(() => null) : null;
+  if (!user || !store) {
     const request = await config?.request(write.call, write.parts);
     if (!request) throw new Error(`unknown write ${write.call}`);
     return apiRequest(request);
   }
-  const store = await requireStore();
   seqTail = Math.max(Date.now(), seqTail + 1);
   const record: PendingWrite = {
     recordVersion: RECORD_VERSION,
@@ -160,10 +167,12 @@ async function underLock(work: () => Promise<void>): Promise<void> {
 
 async function sendQueued(): Promise<void> {
   const user = currentUser();
-  if (!user || !config || !onlineManager.isOnline()) return refreshSnapshot();
-  const store = await requireStore();
+  const store = await requireStore().catch(() => null);
+  if (!user || !config || !store || !onlineManager.isOnline()) return refreshSnapshot();
   for (const write of await store.list(user)) {
     if (write.state === 'refused') continue;
+    // Waiting for sign-in: sent again once the token is a new one (or after a reload).
+    if (write.state === 'waitingSignIn' && storedToken() === refusedToken) break;
     const outcome = await sendOne(store, write);
     if (outcome === 'stop') break;
   }
@@ -184,6 +193,7 @@ async function sendOne(store: PendingWritesStore, write: PendingWrite): Promise<
     return 'next';
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) {
+      refusedToken = storedToken();
       // This write and every later one wait: sent out of order, a later one could depend on it.
       for (const w of await store.list(write.user))
         if (w.state === 'queued' && w.seq >= write.seq) await store.put({ ...w, state: 'waitingSignIn' });
@@ -243,21 +253,9 @@ function changed(): void {
 
 async function refreshSnapshot(): Promise<void> {
   const user = currentUser();
-  snapshot = user ? await (await requireStore()).list(user) : [];
-  for (const listener of listeners) listener();
+  const store = user ? await requireStore().catch(() => null) : null;
+  publishPendingWrites(user && store ? await store.list(user) : []);
 }
-
-/** The signed-in user's pending writes, for `useSyncExternalStore`. */
-export const pendingWritesSnapshot = (): readonly PendingWrite[] => snapshot;
-
-export function subscribePendingWrites(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The signed-in user's pending writes, kept current (every tab's). */
-export const usePendingWrites = (): readonly PendingWrite[] =>
-  useSyncExternalStore(subscribePendingWrites, pendingWritesSnapshot);
 
 /** Forgets a refused write once the user has read why. */
 export async function dismissPendingWrite(id: string): Promise<void> {

@@ -3,7 +3,12 @@
  * with the server's reason until the user dismisses it (docs/OFFLINE.md, "Writes").
  */
 import { useState } from 'react';
-import { dismissPendingWrite, type PendingWrite, usePendingWrites } from '../api/pending-writes.ts';
+import { usePendingWrites } from '../api/pending-writes-snapshot.ts';
+import type { PendingWrite } from '../api/pending-writes-store.ts';
+
+/** Forgets a refused write; the queue is loaded by then (it published the write). */
+const dismiss = (id: string) =>
+  void import('../api/pending-writes.ts').then(({ dismissPendingWrite }) => dismissPendingWrite(id));
 
 const countText = (waiting: readonly PendingWrite[]) => {
   const changes = waiting.length === 1 ? '1 change' : `${waiting.length} changes`;
@@ -51,7 +56,7 @@ export function PendingWrites() {
             type="button"
             className="link-button"
             aria-label={`Dismiss: ${w.label}`}
-            onClick={() => void dismissPendingWrite(w.id)}
+            onClick={() => dismiss(w.id)}
           >
             ✕
           </button>

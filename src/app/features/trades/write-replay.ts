@@ -8,7 +8,7 @@
  * The request builders are `tradeWrites` (`mutations.ts`).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { type PendingWrite, sendWrite, startPendingWrites, type WriteCall } from '#app/api/pending-writes.ts';
+import type { PendingWrite, WriteCall } from '#app/api/pending-writes.ts';
 import { accountKeys } from '#app/features/account/keys.ts';
 import { TRADE_WRITE_KEY, tradeKeys } from './keys.ts';
 
@@ -27,13 +27,18 @@ function refreshAfter(queryClient: QueryClient, write: Pick<PendingWrite, 'refre
   });
 }
 
+/** The queue loads beside the first render, not in the first download. */
+const queue = () => import('#app/api/pending-writes.ts');
+
 export function registerTradeMutations(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(TRADE_WRITE_KEY, {
     networkMode: 'always',
-    mutationFn: (write: TradeWrite) => sendWrite(write),
+    mutationFn: async (write: TradeWrite) => (await queue()).sendWrite(write),
   });
-  startPendingWrites({
-    request: async (call, parts) => (await import('./write-calls.ts')).writeRequest(call, parts),
-    sent: (write, answer) => refreshAfter(queryClient, write, answer),
-  });
+  void queue().then(({ startPendingWrites }) =>
+    startPendingWrites({
+      request: async (call, parts) => (await import('./write-calls.ts')).writeRequest(call, parts),
+      sent: (write, answer) => refreshAfter(queryClient, write, answer),
+    }),
+  );
 }

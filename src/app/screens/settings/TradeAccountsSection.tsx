@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
 import { ApiRequestError } from '#app/api/client.ts';
-import { usePendingWrites } from '#app/api/pending-writes.ts';
+import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
 import { usageStatsQuery } from '#app/features/account/queries.ts';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
 import { pendingAccounts, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';

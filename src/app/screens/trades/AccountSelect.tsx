@@ -11,7 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type SavedTradeAccount, TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
 import { ApiRequestError } from '#app/api/client.ts';
-import { usePendingWrites } from '#app/api/pending-writes.ts';
+import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
 import { pendingAccounts, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import { tradeAccountsQuery } from '#app/features/trades/queries.ts';

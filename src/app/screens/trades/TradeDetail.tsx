@@ -3,7 +3,7 @@ import { IonButton } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Position } from '#api/trades.ts';
-import { usePendingWrites } from '#app/api/pending-writes.ts';
+import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
 import { pendingArchive, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import { formatCents, formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
