@@ -5,13 +5,13 @@
 import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { Position } from '#api/trades.ts';
 import { configureApiClient } from '#app/api/client.ts';
 import { sendWrite, startPendingWrites } from '#app/api/pending-writes.ts';
 import { tradeWrites } from '#app/features/trades/mutations.ts';
 import { writeRequest } from '#app/features/trades/write-calls.ts';
 import { TradeDetail } from '#app/screens/trades/TradeDetail.tsx';
 import { PendingWrites } from '#app/shell/PendingWrites.tsx';
+import { POSITION } from './position-fixture.ts';
 import { renderInRouter } from './scan/render-in-router.tsx';
 
 let n = 0;
@@ -37,35 +37,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const POSITION: Position = {
-  positionId: 3,
-  accountId: 1,
-  openingOrderId: 3,
-  lastOrderId: 3,
-  strategy: 'long_call',
-  symbol: 'MSFT',
-  size: 1,
-  legs: [],
-  strategyPriceCents: 0,
-  accountEffectCents: 0,
-  plCents: null,
-  initialMarginCents: null,
-  roi: null,
-  roiAnnualized: null,
-  maxProfitGained: null,
-  openDate: '2026-03-04T15:30:00.000Z',
-  closeDate: null,
-  closedBy: null,
-  comments: { open: '', close: null },
-  archived: false,
-  madeTrade: {},
-  data: {},
-};
-
 test('offline, the shell counts the writes, and they are gone once sent', async () => {
   onlineManager.setOnline(false);
   render(<PendingWrites />);
-  await sendWrite(tradeWrites.archive(3, true));
+  await sendWrite(tradeWrites.archive(POSITION.lastOrderId, true));
   await sendWrite(tradeWrites.saveAccount(null, 'IRA'));
   await screen.findByText('2 changes pending — will be sent when online');
   fireEvent.click(screen.getByText(/2 changes pending/));
@@ -78,7 +53,7 @@ test('offline, the shell counts the writes, and they are gone once sent', async 
 test('a trade archived offline is marked pending and its Archive button waits', async () => {
   onlineManager.setOnline(false);
   await renderInRouter(() => <TradeDetail position={POSITION} />);
-  await sendWrite(tradeWrites.archive(3, true));
+  await sendWrite(tradeWrites.archive(POSITION.lastOrderId, true));
   await screen.findByText('Archive a trade: Pending — will be sent when online');
   await waitFor(() =>
     expect(screen.getByText('Archive').closest('ion-button')?.getAttribute('disabled')).not.toBeNull(),
@@ -88,7 +63,7 @@ test('a trade archived offline is marked pending and its Archive button waits', 
 test('a write refused on replay shows the server reason until dismissed', async () => {
   onlineManager.setOnline(false);
   render(<PendingWrites />);
-  await sendWrite(tradeWrites.archive(3, true));
+  await sendWrite(tradeWrites.archive(POSITION.lastOrderId, true));
   answer = () => Response.json({ code: 'NOT_FOUND', message: 'The trade was deleted.' }, { status: 404 });
   onlineManager.setOnline(true);
   const alert = await screen.findByRole('alert');
