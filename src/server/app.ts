@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ScanEngine } from './engine/scan-engine.ts';
 import { ERROR_BODY_OPTIONS, installErrorHandling } from './http/errors.ts';
+import { installIdempotency } from './http/idempotency.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -133,6 +134,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       // The per-address limit first: it runs before the token is checked.
       await installRateLimits(api, config.rateLimits);
       installAuthentication(api, authenticator);
+      // A replayed write (its Idempotency-Key) is answered as the first time, not run again.
+      installIdempotency(api, db);
       // Answers about one user's data are never stored by a browser or a proxy.
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

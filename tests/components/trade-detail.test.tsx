@@ -1,47 +1,9 @@
 /** The panel under a trade log row (spec 3 §4): its legs and figures read as a trader expects. */
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import type { Position } from '#api/trades.ts';
 import { TradeDetail } from '#app/screens/trades/TradeDetail.tsx';
+import { POSITION } from './position-fixture.ts';
 import { renderInRouter } from './scan/render-in-router.tsx';
-
-const POSITION: Position = {
-  positionId: 7,
-  accountId: 1,
-  openingOrderId: 7,
-  lastOrderId: 7,
-  strategy: 'bull_call_spread',
-  symbol: 'AAPL',
-  size: 2,
-  legs: [
-    {
-      contract: { kind: 'option', underlying: 'AAPL', expiration: '2026-04-17', strike: 150, right: 'CALL' },
-      quantity: 1,
-      fillPrice: 2.675,
-      markPrice: 3.1,
-    },
-    {
-      contract: { kind: 'option', underlying: 'AAPL', expiration: '2026-04-17', strike: 155, right: 'CALL' },
-      quantity: -1,
-      fillPrice: 1234.5,
-      markPrice: null,
-    },
-  ],
-  strategyPriceCents: -21_000,
-  accountEffectCents: -123_450,
-  plCents: -1_255,
-  initialMarginCents: null,
-  roi: 0.2988,
-  roiAnnualized: null,
-  maxProfitGained: null,
-  openDate: '2026-03-04T15:30:00.000Z',
-  closeDate: null,
-  closedBy: null,
-  comments: { open: '', close: null },
-  archived: false,
-  madeTrade: {},
-  data: {},
-};
 
 const figure = (title: string) => screen.getByText(title, { exact: true }).nextElementSibling?.textContent;
 

@@ -24,6 +24,7 @@ import {
   expirationAfter,
   lastPrice,
   midPrice,
+  openLongCall,
   optionChain,
   optionRow,
   strikeNear,
@@ -371,23 +372,7 @@ describe('offline', () => {
   test('the trade log reads offline; a write made offline survives a reload and is sent once online', async () => {
     const email = 'offline-trader@example.com';
     const client = await signedIn(server, email);
-    const account = (await (
-      await client.request('/api/v1/tradeaccount', {
-        method: 'PATCH',
-        body: JSON.stringify({ name: 'Offline' }),
-      })
-    ).json()) as { account_id: number };
-    const chain = await optionChain(client, 'SPY');
-    const exp = expirationAfter(chain, 20);
-    const call = optionRow(chain, exp, 'CALL', strikeNear(chain, exp, await lastPrice(client, 'SPY'), 0));
-    const opened = await client.request(`/api/v1/trades?accountId=${account.account_id}&strategy=long_call`, {
-      method: 'PUT',
-      body: JSON.stringify({
-        legs: [{ contract: call.option, quantity: 1, limitPrice: midPrice(call) }],
-        size: 1,
-      }),
-    });
-    const { orderId } = (await opened.json()) as { orderId: number };
+    const { accountId, orderId } = await openLongCall(client, 'Offline');
 
     const { context, page } = await openPage(browser, server.url, PHONE);
     await signInBrowser(context, server, email);
@@ -402,9 +387,9 @@ describe('offline', () => {
     await page.waitForFunction(() => !navigator.onLine);
     await page.locator('tr.trade-row').click();
     await button(page, 'Archive').click();
-    // Paused, not failed: no error, and the write waits in the persisted cache, unsent.
+    // Recorded, not failed: no error, and the write waits in the pending-writes queue, unsent.
     await page.waitForTimeout(1500);
-    const stored = await client.request(`/api/v1/trades/archived?accountId=${account.account_id}`);
+    const stored = await client.request(`/api/v1/trades/archived?accountId=${accountId}`);
     await expect(stored.json()).resolves.toEqual([]);
     // Checked before the reload: a reloaded page may read navigator.onLine as true for a moment
     // under the emulated offline, which does not cover the service worker's own requests either,
@@ -416,7 +401,7 @@ describe('offline', () => {
     await context.setOffline(false);
     await expect
       .poll(async () => {
-        const res = await client.request(`/api/v1/trades/archived?accountId=${account.account_id}`);
+        const res = await client.request(`/api/v1/trades/archived?accountId=${accountId}`);
         return ((await res.json()) as { openingOrderId: number }[]).map((p) => p.openingOrderId);
       })
       .toEqual([orderId]);

@@ -172,3 +172,23 @@ export function submit(
     body: JSON.stringify({ comment: '', ...order }),
   });
 }
+
+/** A trading account named `accountName` holding one long SPY call about 20 days out: its ids. */
+export async function openLongCall(
+  client: SignedInClient,
+  accountName: string,
+): Promise<{ accountId: number; orderId: number }> {
+  const account = await createAccount(client, accountName);
+  const chain = await optionChain(client, 'SPY');
+  const exp = expirationAfter(chain, 20);
+  const call = optionRow(chain, exp, 'CALL', strikeNear(chain, exp, await lastPrice(client, 'SPY'), 0));
+  const opened = await client.request(`/api/v1/trades?accountId=${account.account_id}&strategy=long_call`, {
+    method: 'PUT',
+    body: JSON.stringify({
+      legs: [{ contract: call.option, quantity: 1, limitPrice: midPrice(call) }],
+      size: 1,
+    }),
+  });
+  const { orderId } = await json<{ orderId: number }>(opened);
+  return { accountId: account.account_id, orderId };
+}

@@ -55,10 +55,16 @@ export interface ApiRequest {
   /** Under /api/v1, with the query string. */
   readonly path: string;
   readonly body?: unknown;
+  /** A write's client-generated id: the server answers a repeat as it answered the first. */
+  readonly idempotencyKey?: string;
 }
 
-export async function apiRequest<T>({ method, path, body }: ApiRequest, signal?: AbortSignal): Promise<T> {
+export async function apiRequest<T>(
+  { method, path, body, idempotencyKey }: ApiRequest,
+  signal?: AbortSignal,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const token = storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const fingerprint = hooks.fingerprint();

@@ -36,7 +36,8 @@ export function createQueryClient(): QueryClient {
         networkMode: 'offlineFirst',
         retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
       },
-      // 'online' pauses writes while offline so they are persisted and replayed once.
+      // 'online' holds a write while offline. The trade log's writes are kept by the
+      // pending-writes queue instead (`pending-writes.ts`), which a new app version does not drop.
       mutations: { networkMode: 'online' },
     },
   });

@@ -109,6 +109,17 @@ export interface BillingEventsTable {
   received_at: Generated<Date>;
 }
 
+/** The answers of writes sent with an Idempotency-Key, per user, kept 24 hours. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  method: string;
+  path: string;
+  status: number;
+  body: string | null;
+  created_at: Generated<Date>;
+}
+
 /** E-mails the lifecycle job sent, once per (user, kind, ref). */
 export interface SentNoticesTable {
   user_id: number;
@@ -256,4 +267,5 @@ export interface Database {
   billing_events: BillingEventsTable;
   sent_notices: SentNoticesTable;
   plan_promotions: PlanPromotionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -8,6 +8,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createQueryClient } from '#app/api/query-client.ts';
 import { type Notice, subscribeNotices } from '#app/components/notices.ts';
+import { writeRequest } from '#app/features/trades/write-calls.ts';
 import { registerTradeMutations } from '#app/features/trades/write-replay.ts';
 import {
   OFFLINE_SUBMIT_MESSAGE,
@@ -41,8 +42,9 @@ describe('the write of each mode', () => {
     ['adjustClosed', 11, 'PATCH', '/trades/11?accountId=7&strategy=bull_call_spread'],
   ] as const)('%s', (mode, storedId, method, path) => {
     const write = orderWrite(mode, storedId === null ? null : { orderId: storedId }, ORDER, 'id-1');
-    expect(write).toMatchObject({ method, path, refresh: 'lists' });
-    expect(write?.body).toEqual({ legs: SPREAD_LEGS, size: 2, comment: 'note', clientOrderId: 'id-1' });
+    expect(write?.refresh).toBe('lists');
+    expect(write && writeRequest(write.call, write.parts)).toMatchObject({ method, path });
+    expect(write?.parts.body).toEqual({ legs: SPREAD_LEGS, size: 2, comment: 'note', clientOrderId: 'id-1' });
   });
 
   test('adjusting needs the stored order', () => {
@@ -73,6 +75,8 @@ function Submitter({ mode }: { mode: OrderMode }) {
 }
 
 async function submitter() {
+  // Signed in: the queue keeps a user's writes by the token's subject.
+  localStorage.setItem('access_token', `h.${btoa(JSON.stringify({ sub: 'user-7' }))}.sig`);
   const queryClient = createQueryClient();
   registerTradeMutations(queryClient);
   const calls: { method: string; url: string; body: unknown }[] = [];

@@ -1,9 +1,9 @@
 /**
- * The trade log's writes as requests (`tradeWrites`), run and replayed by the one mutation
- * default of `write-replay.ts`; and the broker exports (not stored, answered at once).
+ * The trade log's writes as recorded calls (`tradeWrites`), run and replayed by the one
+ * mutation default of `write-replay.ts` through the pending-writes queue; and the broker exports (not stored, answered at once).
  */
 import type { UserSettings } from '#api/account.ts';
-import { ACCOUNT_CALLS } from '#api/contract/account.ts';
+import type { EntryArgs } from '#api/contract/define.ts';
 import { TRADE_CALLS } from '#api/contract/trades.ts';
 import type {
   ExportFormat,
@@ -13,9 +13,11 @@ import type {
   TradeExportRequest,
   TradierExportAnswer,
 } from '#api/trades.ts';
-import { apiCaller, requestOf } from '#app/api/api-caller.ts';
+import { apiCaller } from '#app/api/api-caller.ts';
+import type { PendingWrite } from '#app/api/pending-writes.ts';
 import { TRADE_WRITE_KEY } from './keys.ts';
-import type { TradeWrite } from './write-replay.ts';
+import type { WRITE_CALLS, WriteCallName } from './write-calls.ts';
+import type { TradeRefresh, TradeWrite } from './write-replay.ts';
 
 export type { TradeWrite };
 
@@ -23,6 +25,14 @@ const tradeCall = apiCaller(TRADE_CALLS);
 
 /** `useMutation({ mutationKey: tradeWriteKey })` runs (and replays) the writes below. */
 export const tradeWriteKey = TRADE_WRITE_KEY;
+
+/** A write as recorded: the call's name and its parts, checked against the contract here. */
+const write = <N extends WriteCallName>(
+  call: N,
+  parts: EntryArgs<(typeof WRITE_CALLS)[N]>,
+  refresh: TradeRefresh,
+  label: string,
+): TradeWrite => ({ call, parts, refresh, label });
 
 export const tradeWrites = {
   /** A new order, or the closing order of the position opened by `closeOrderId`. */
@@ -33,46 +43,65 @@ export const tradeWrites = {
     closeOrderId: number | null,
   ): TradeWrite => {
     const query = { accountId, strategy };
-    return {
-      ...(closeOrderId
-        ? requestOf(TRADE_CALLS, 'trades.close', { params: { id: closeOrderId }, query, body: payload })
-        : requestOf(TRADE_CALLS, 'trades.submit', { query, body: payload })),
-      refresh: 'lists',
-    };
+    return closeOrderId
+      ? write(
+          'trades.close',
+          { params: { id: closeOrderId }, query, body: payload },
+          'lists',
+          'Close a trade',
+        )
+      : write('trades.submit', { query, body: payload }, 'lists', 'New trade');
   },
-  adjust: (
-    orderId: number,
-    accountId: number,
-    strategy: OrderStrategy,
-    payload: OrderPayload,
-  ): TradeWrite => ({
-    ...requestOf(TRADE_CALLS, 'trades.adjust', {
-      params: { id: orderId },
-      query: { accountId, strategy },
-      body: payload,
-    }),
-    refresh: 'lists',
-  }),
-  archive: (orderId: number, archived: boolean): TradeWrite => ({
-    ...requestOf(TRADE_CALLS, archived ? 'trades.archive' : 'trades.unarchive', { params: { id: orderId } }),
-    refresh: 'lists',
-  }),
-  saveAccount: (accountId: number | null, name: string): TradeWrite => ({
-    ...(accountId === null
-      ? requestOf(TRADE_CALLS, 'tradeAccounts.save', { body: { name } })
-      : requestOf(TRADE_CALLS, 'tradeAccounts.rename', { params: { id: accountId }, body: { name } })),
-    refresh: 'accounts',
-  }),
-  deleteAccount: (accountId: number): TradeWrite => ({
-    ...requestOf(TRADE_CALLS, 'tradeAccounts.delete', { params: { id: accountId } }),
-    refresh: 'accounts',
-  }),
+  adjust: (orderId: number, accountId: number, strategy: OrderStrategy, payload: OrderPayload): TradeWrite =>
+    write(
+      'trades.adjust',
+      { params: { id: orderId }, query: { accountId, strategy }, body: payload },
+      'lists',
+      'Adjust a trade',
+    ),
+  archive: (orderId: number, archived: boolean): TradeWrite =>
+    archived
+      ? write('trades.archive', { params: { id: orderId } }, 'lists', 'Archive a trade')
+      : write('trades.unarchive', { params: { id: orderId } }, 'lists', 'Unarchive a trade'),
+  saveAccount: (accountId: number | null, name: string): TradeWrite =>
+    accountId === null
+      ? write('tradeAccounts.save', { body: { name } }, 'accounts', `New trading account ${name}`)
+      : write(
+          'tradeAccounts.rename',
+          { params: { id: accountId }, body: { name } },
+          'accounts',
+          `Rename a trading account to ${name}`,
+        ),
+  deleteAccount: (accountId: number): TradeWrite =>
+    write('tradeAccounts.delete', { params: { id: accountId } }, 'accounts', 'Delete a trading account'),
   /** The trade table's columns, sorting and grouping, stored with the user's settings. */
-  tableSettings: (trades: UserSettings['trades']): TradeWrite => ({
-    ...requestOf(ACCOUNT_CALLS, 'account.saveSettings', { body: { trades } }),
-    refresh: 'settings',
-  }),
+  tableSettings: (trades: UserSettings['trades']): TradeWrite =>
+    write('account.saveSettings', { body: { trades } }, 'settings', 'Trade table settings'),
 };
+
+/** What the screens say of a write still waiting to be sent (its item is shown as pending). */
+export const pendingText = (write: Pick<PendingWrite, 'state'>): string =>
+  write.state === 'waitingSignIn'
+    ? 'Pending — will be sent when you sign in again'
+    : 'Pending — will be sent when online';
+
+/** Writes still to be sent, of the given calls (refused ones are the pending-writes panel's). */
+const waiting = (writes: readonly PendingWrite[], calls: readonly WriteCallName[]) =>
+  writes.filter((w) => w.state !== 'refused' && calls.some((c) => c === w.call));
+
+/** The pending archive or unarchive of the order, if any. */
+export const pendingArchive = (writes: readonly PendingWrite[], orderId: number): PendingWrite | undefined =>
+  waiting(writes, ['trades.archive', 'trades.unarchive']).find(
+    (w) => w.parts.params !== undefined && 'id' in w.parts.params && w.parts.params.id === orderId,
+  );
+
+/** Trading accounts created but not yet sent: their names, with the write. */
+export const pendingAccounts = (writes: readonly PendingWrite[]): { name: string; write: PendingWrite }[] =>
+  waiting(writes, ['tradeAccounts.save']).flatMap((write) => {
+    const body = write.parts.body;
+    const name = typeof body === 'object' && body !== null && 'name' in body ? body.name : null;
+    return typeof name === 'string' ? [{ name, write }] : [];
+  });
 
 export function exportOrder(
   format: 'thinkorswim',

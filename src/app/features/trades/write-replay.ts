@@ -1,32 +1,44 @@
 /**
- * The trade log's writes, replayable after a reload. Each write is a mutation under one key
- * whose variables are the request itself (method, path, body) and what to refresh after it. The
- * default registered here at start-up, before the persisted cache is restored, is all a write
- * made offline needs: it was paused ('online' network mode), saved with the cache, and is sent
- * once online again, with no screen (and so no other mutation function) loaded yet.
- * Replays are safe: a submit carries its client order id, adjusts and archives set values, and a
- * trading account name is unique. The request builders are `tradeWrites` (`mutations.ts`). In the first download: `main.tsx`
- * registers the default at start-up.
+ * The trade log's writes go through the pending-writes queue (`api/pending-writes.ts`): each is
+ * recorded in its own IndexedDB database before it is sent, so a write made offline, or whose
+ * sign-in expired, survives reloads and new app versions and is sent once, in order.
+ * Screens run them with `useMutation({ mutationKey: tradeWriteKey })`; the default registered
+ * here at start-up records and sends them. Network mode 'always': the queue, not the query
+ * cache, keeps a write while offline (the cache is dropped by a new app version).
+ * The request builders are `tradeWrites` (`mutations.ts`).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { type ApiRequest, apiRequest } from '#app/api/client.ts';
+import type { PendingWrite, WriteCall } from '#app/api/pending-writes.ts';
 import { accountKeys } from '#app/features/account/keys.ts';
 import { TRADE_WRITE_KEY, tradeKeys } from './keys.ts';
 
-/** A write as persisted with the cache: the request (`requestOf`) and what to refresh after it. */
-export interface TradeWrite extends ApiRequest {
-  /** What the answer changes: the trade lists, the accounts, or the user's settings (the answer). */
-  readonly refresh: 'lists' | 'accounts' | 'settings';
+/** What a trade write's answer changes: the trade lists, the accounts, or the user's settings. */
+export type TradeRefresh = 'lists' | 'accounts' | 'settings';
+
+/** A trade-log write: the contract call's name and parts, and what to refresh after it. */
+export interface TradeWrite extends WriteCall {
+  readonly refresh: TradeRefresh;
 }
+
+function refreshAfter(queryClient: QueryClient, write: Pick<PendingWrite, 'refresh'>, answer: unknown) {
+  if (write.refresh === 'settings') return void queryClient.setQueryData(accountKeys.settings(), answer);
+  void queryClient.invalidateQueries({
+    queryKey: write.refresh === 'accounts' ? tradeKeys.accounts() : tradeKeys.lists(),
+  });
+}
+
+/** The queue loads beside the first render, not in the first download. */
+const queue = () => import('#app/api/pending-writes.ts');
 
 export function registerTradeMutations(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(TRADE_WRITE_KEY, {
-    mutationFn: (write: TradeWrite) => apiRequest<unknown>(write),
-    onSuccess: (answer: unknown, write: TradeWrite) => {
-      if (write.refresh === 'settings') return queryClient.setQueryData(accountKeys.settings(), answer);
-      return queryClient.invalidateQueries({
-        queryKey: write.refresh === 'accounts' ? tradeKeys.accounts() : tradeKeys.lists(),
-      });
-    },
+    networkMode: 'always',
+    mutationFn: async (write: TradeWrite) => (await queue()).sendWrite(write),
   });
+  void queue().then(({ startPendingWrites }) =>
+    startPendingWrites({
+      request: async (call, parts) => (await import('./write-calls.ts')).writeRequest(call, parts),
+      sent: (write, answer) => refreshAfter(queryClient, write, answer),
+    }),
+  );
 }

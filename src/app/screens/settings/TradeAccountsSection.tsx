@@ -8,9 +8,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
 import { ApiRequestError } from '#app/api/client.ts';
+import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
 import { usageStatsQuery } from '#app/features/account/queries.ts';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
-import { tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
+import { pendingAccounts, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import { tradeAccountsQuery } from '#app/features/trades/queries.ts';
 import { hasRoom } from '#domain/plans/plan-limits.ts';
 import '#app/components/forms.css';
@@ -102,6 +103,7 @@ export function TradeAccountsSection() {
     onError: () => undefined,
   });
   const list = accounts.data ?? [];
+  const pending = pendingAccounts(usePendingWrites());
   const canAdd = hasRoom(list.length, usage.data?.maxTradingAccounts ?? null);
   const busy = save.isPending || remove.isPending;
   const done = { onSuccess: () => setFocus(null) };
@@ -182,6 +184,14 @@ export function TradeAccountsSection() {
                 )}
               </>
             )}
+          </IonItem>
+        ))}
+        {pending.map(({ name, write }) => (
+          <IonItem key={write.id} className="pending-write" data-account={name}>
+            <IonLabel>
+              <h3>{name}</h3>
+              <p>{pendingText(write)}</p>
+            </IonLabel>
           </IonItem>
         ))}
       </IonList>

@@ -11,8 +11,9 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type SavedTradeAccount, TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
 import { ApiRequestError } from '#app/api/client.ts';
+import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
-import { tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
+import { pendingAccounts, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import { tradeAccountsQuery } from '#app/features/trades/queries.ts';
 
 const LAST_ACCOUNT_KEY = 'optionscout:trade-account';
@@ -46,12 +47,20 @@ function CreateFirstAccount() {
     // Shown here; the defaults' onSuccess refreshes the accounts, and the selector picks the new one.
     onError: () => undefined,
   });
+  // Created offline: shown as pending until it is sent and the accounts are read again.
+  const pending = pendingAccounts(usePendingWrites())[0];
   const failure =
     create.error instanceof ApiRequestError && create.error.status < 500
       ? create.error.message
       : create.isError
         ? 'An error has occurred. Please try again.'
         : null;
+  if (pending)
+    return (
+      <p className="hint pending-write" role="status">
+        Trading account {pending.name}: {pendingText(pending.write)}
+      </p>
+    );
   return (
     <form
       className="first-account"

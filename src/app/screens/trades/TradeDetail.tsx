@@ -3,8 +3,9 @@ import { IonButton } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Position } from '#api/trades.ts';
+import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
-import { tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
+import { pendingArchive, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import { formatCents, formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 
@@ -18,6 +19,7 @@ export function TradeDetail({ position }: { position: Position }) {
   const navigate = useNavigate();
   const archive = useMutation<unknown, unknown, TradeWrite>({ mutationKey: tradeWriteKey });
   const open = position.closeDate === null;
+  const pending = pendingArchive(usePendingWrites(), position.lastOrderId);
   return (
     <div className="trade-detail" data-position={position.positionId}>
       <div className="detail-head">
@@ -95,12 +97,17 @@ export function TradeDetail({ position }: { position: Position }) {
           </div>
         )}
       </dl>
+      {pending && (
+        <p className="hint pending-write" role="status">
+          {pending.label}: {pendingText(pending)}
+        </p>
+      )}
       <div className="detail-actions">
         {position.archived ? (
           <IonButton
             size="small"
             fill="outline"
-            disabled={archive.isPending}
+            disabled={archive.isPending || pending !== undefined}
             onClick={() => archive.mutate(tradeWrites.archive(position.lastOrderId, false))}
           >
             Un-Archive
@@ -135,7 +142,7 @@ export function TradeDetail({ position }: { position: Position }) {
             <IonButton
               size="small"
               fill="outline"
-              disabled={archive.isPending}
+              disabled={archive.isPending || pending !== undefined}
               onClick={() => archive.mutate(tradeWrites.archive(position.lastOrderId, true))}
             >
               Archive

@@ -10,6 +10,7 @@ import * as trades from './0003-trades.ts';
 import * as screener from './0004-screener.ts';
 import * as accountDeletion from './0005-account-deletion.ts';
 import * as billing from './0006-billing.ts';
+import * as idempotencyKeys from './0007-idempotency-keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-init': init,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004-screener': screener,
   '0005-account-deletion': accountDeletion,
   '0006-billing': billing,
+  '0007-idempotency-keys': idempotencyKeys,
 };
