@@ -18,6 +18,9 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       manifest: {
+        // The identity of an installed app. Without an id, browsers took start_url's path, so
+        // the same value keeps existing installs the same app.
+        id: '/screener',
         name: 'OptionScout: options screener and trade log',
         short_name: 'OptionScout',
         description: 'Scan the whole options market, analyze scenarios and keep a trade log.',
@@ -31,9 +34,33 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Shown by the install dialogs (tests/e2e/appearance.test.ts takes them from the app).
+        screenshots: [
+          {
+            src: '/screenshots/narrow.png',
+            sizes: '375x812',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Scans and their results on a phone',
+          },
+          {
+            src: '/screenshots/wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Scans and their results on a desktop',
+          },
+        ],
+        shortcuts: [
+          { name: 'Screener', url: '/screener', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Trades', url: '/trades', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Analyzer', url: '/analyzer', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+        ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // No png: the plugin adds the manifest's icons itself (a png glob listed each twice), and
+        // the screenshots are only for install dialogs, never needed offline.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },

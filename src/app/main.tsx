@@ -17,15 +17,18 @@ import { CACHE_DB_NAME, createQueryClient, persistOptions } from './api/query-cl
 import { reportUncaughtErrors } from './api/report-errors.ts';
 import { signInHref } from './auth/access.ts';
 import { notify } from './components/notices.ts';
+import { captureInstallPrompt, offerIosInstallHint } from './pwa/install.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { createAppRouter } from './router.tsx';
-import { applyAppearance, storedAppearance } from './theme/appearance.ts';
+import { startAppearance } from './theme/appearance.ts';
 
 reportUncaughtErrors(__APP_BUILD__);
 setupIonicReact({ mode: 'md' });
-applyAppearance(storedAppearance());
+captureInstallPrompt();
+offerIosInstallHint();
 
 const queryClient = createQueryClient();
+startAppearance(queryClient);
 // Before the cache is restored: replayed offline writes need their mutation functions.
 registerTradeMutations(queryClient);
 // The query client assumes it is online at start; after a reload without a network, believe the

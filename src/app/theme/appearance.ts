@@ -1,16 +1,24 @@
 /**
- * Appearance mode (spec 1 §3): light, dark, or follow the device. Kept in local settings so
- * the first paint already has the right palette; Ionic's class-based dark palette is switched
- * by the `ion-palette-dark` class on <html>.
+ * Appearance mode (spec 3 §2 Settings → Appearance): light, dark, or follow the device. Kept in
+ * local storage so the first paint already has the right palette (public/appearance.js reads
+ * the same key before the app loads), and in the account settings so it follows the user to
+ * another device. Ionic's class-based dark palette is switched by `ion-palette-dark` on <html>.
  */
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { accountKeys } from '#app/features/account/keys.ts';
+
 export const APPEARANCE_MODES = ['light', 'dark', 'device'] as const;
 export type AppearanceMode = (typeof APPEARANCE_MODES)[number];
 
-const KEY = 'appearance';
+export const APPEARANCE_KEY = 'appearance';
 
-export function storedAppearance(): AppearanceMode {
-  const v = localStorage.getItem(KEY);
-  return (APPEARANCE_MODES as readonly string[]).includes(v ?? '') ? (v as AppearanceMode) : 'device';
+export const isAppearanceMode = (v: unknown): v is AppearanceMode =>
+  (APPEARANCE_MODES as readonly unknown[]).includes(v);
+
+/** The mode chosen on this device, or null when none was (then the account's is adopted). */
+export function storedAppearance(): AppearanceMode | null {
+  const v = localStorage.getItem(APPEARANCE_KEY);
+  return isAppearanceMode(v) ? v : null;
 }
 
 export function isDark(mode: AppearanceMode, prefersDark: boolean): boolean {
@@ -19,9 +27,10 @@ export function isDark(mode: AppearanceMode, prefersDark: boolean): boolean {
 
 let stopFollowing: (() => void) | null = null;
 
+/** Paints the mode now and, for Device, follows the device's changes until another mode is applied. */
 export function applyAppearance(mode: AppearanceMode): void {
-  localStorage.setItem(KEY, mode);
   stopFollowing?.();
+  stopFollowing = null;
   const media = window.matchMedia('(prefers-color-scheme: dark)');
   const apply = () =>
     document.documentElement.classList.toggle('ion-palette-dark', isDark(mode, media.matches));
@@ -29,7 +38,28 @@ export function applyAppearance(mode: AppearanceMode): void {
   if (mode === 'device') {
     media.addEventListener('change', apply);
     stopFollowing = () => media.removeEventListener('change', apply);
-  } else {
-    stopFollowing = null;
   }
+}
+
+/** The mode the user picked on this device: remembered here and painted at once. */
+export function chooseAppearance(mode: AppearanceMode): void {
+  localStorage.setItem(APPEARANCE_KEY, mode);
+  applyAppearance(mode);
+}
+
+/**
+ * At start: the stored mode (or the device's), and, on a device that has none stored, the
+ * account's once the user is known to be signed in (the shell's subscription read succeeds).
+ */
+export function startAppearance(queryClient: QueryClient): void {
+  const stored = storedAppearance();
+  applyAppearance(stored ?? 'device');
+  if (stored !== null) return;
+  const subscription = hashKey(accountKeys.subscription());
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== subscription)
+      return;
+    unsubscribe();
+    void import('./account-appearance.ts').then((m) => m.adoptAccountAppearance(queryClient));
+  });
 }

@@ -4,6 +4,7 @@ import type { SettingsParams } from '#app/route-params.ts';
 // The settings layout's rules (side menu, sections) live with the trade log's shared styles.
 import '../trades/trades.css';
 import { AccountSection } from './AccountSection.tsx';
+import { AppearanceSection } from './AppearanceSection.tsx';
 import { SETTINGS_SECTIONS, type SettingsSection } from './sections.ts';
 import { TradeAccountsSection } from './TradeAccountsSection.tsx';
 import { UniversesSection } from './UniversesSection.tsx';
@@ -34,6 +35,7 @@ export function SettingsScreen() {
         <div className="settings-content">
           {section === 'universes' && <UniversesSection />}
           {section === 'tradeAccounts' && <TradeAccountsSection />}
+          {section === 'appearance' && <AppearanceSection />}
           {section === 'account' && <AccountSection />}
         </div>
       </div>
