@@ -170,7 +170,7 @@ describe.each(VIEWPORTS)('analyzer at %s width', (name, viewport) => {
 
     // A card's Trade opens the order editor with its legs.
     await showView(page, 'Scenario', 'scenario');
-    // An options trade of the Outside Range set (stock tickets are not the order editor's yet).
+    // An options trade of the Outside Range set.
     const card = page
       .locator('.result-card')
       .filter({ has: page.locator('h3', { hasText: /Straddle|Strangle/ }) })
@@ -181,6 +181,20 @@ describe.each(VIEWPORTS)('analyzer at %s width', (name, viewport) => {
     await page.getByRole('heading', { name: 'New Order' }).waitFor();
     await screenshot(page, `analyzer-${name}-order`);
     await expect.poll(() => page.locator('.legs-table tbody tr').count()).toBe(legs);
+
+    // A stock card's Trade opens the order editor with its 100 shares.
+    await page.goBack();
+    await settled(page);
+    const stockCard = page
+      .locator('.result-card')
+      .filter({ has: page.locator('h3', { hasText: 'Long Stock' }) })
+      .first();
+    await stockCard.locator('.trade-link').click();
+    await page.waitForURL('**/order/open/**');
+    await page.getByRole('heading', { name: 'New Order' }).waitFor();
+    await expect.poll(() => page.locator('.legs-table tbody tr').count()).toBe(1);
+    await expect.poll(() => page.locator('.legs-table').textContent()).toMatch(/STOCK/);
+    await screenshot(page, `analyzer-${name}-stock-order`);
     await context.close();
   });
 });
