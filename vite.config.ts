@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './src/server/build/precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -38,6 +39,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false, type: 'module' },
     }),
+    precompress(),
   ],
   define: {
     // A new build drops the persisted query cache (its shapes may have changed).

@@ -13,6 +13,7 @@ import { type Clock, openClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ScanEngine } from './engine/scan-engine.ts';
+import { installAnswerCompression } from './http/compress-answers.ts';
 import { ERROR_BODY_OPTIONS, installErrorHandling } from './http/errors.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { recordRoutes } from './http/route-table.ts';
@@ -137,6 +138,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
+      installAnswerCompression(api);
       healthRoutes(api, { version: config.version, databaseKind: database.kind });
       clientLogRoutes(api);
       authConfigRoutes(api, { authConfig: auth.authConfig });

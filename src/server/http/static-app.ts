@@ -2,6 +2,8 @@
  * Serves the built PWA: hashed assets cached for a year, the service worker, manifest and
  * index.html always revalidated, and every client route answered with index.html so deep
  * links work. Server prefixes (/api, /hubs, /oidc, /store, /dev) never fall back to the app.
+ * Each file goes out as the build's brotli or gzip copy when the browser accepts one
+ * (src/server/build/precompress.ts), with `Vary: Accept-Encoding`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +17,18 @@ import { DomainError } from '#domain/errors.ts';
  * dev inbox, which must stay absent (404) where it is not registered.
  */
 const SERVER_PREFIXES = ['/api/', HUB_BASE, OIDC_BASE, '/store/', '/dev/'];
-const ALWAYS_REVALIDATE = /(?:^|\/)(?:index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/;
+const ALWAYS_REVALIDATE = /(?:^|\/)(?:index\.html|sw\.js|manifest\.webmanifest)$/;
+/** The build's compressed copies of a file: their caching is the file's. */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
+/** How long browsers and proxies may keep a file of the build (`path`: the file sent, or its copy). */
+export function cacheControlFor(path: string): string {
+  const file = path.replace(COMPRESSED_COPY, '');
+  if (ALWAYS_REVALIDATE.test(file)) return 'no-cache';
+  // Vite names every file under assets/ by its content's hash: a change is a new name.
+  if (file.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
 
 export async function serveApp(app: FastifyInstance, staticDir: string | null): Promise<void> {
   const hasApp = staticDir !== null && existsSync(join(staticDir, 'index.html'));
@@ -24,15 +37,9 @@ export async function serveApp(app: FastifyInstance, staticDir: string | null): 
       root: staticDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply: FastifyReply, path: string) => {
-        reply.header(
-          'cache-control',
-          ALWAYS_REVALIDATE.test(path)
-            ? 'no-cache'
-            : path.includes('/assets/')
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=3600',
-        );
+        reply.header('cache-control', cacheControlFor(path));
       },
     });
   }
