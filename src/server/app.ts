@@ -18,7 +18,7 @@ import { ERROR_BODY_OPTIONS, installErrorHandling } from './http/errors.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
-import { serveApp } from './http/static-app.ts';
+import { inlineScriptHashes, serveApp } from './http/static-app.ts';
 import { installTextRule } from './http/text-rule.ts';
 import { mountTradesHub } from './hub/trades-hub.ts';
 import { startExpirySettlement } from './jobs/expiry-settlement.ts';
@@ -105,7 +105,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // The app shell is same-origin; the service worker and manifest need nothing extra.
     contentSecurityPolicy: {
       directives: {
-        'script-src': ["'self'"],
+        // index.html's signed-out gate is inline, allowed by its hash (docs/SECURITY.md).
+        'script-src': ["'self'", ...inlineScriptHashes(config.staticDir)],
         // 'self' covers the live updates' ws:/wss: on this host too (CSP Level 3).
         'connect-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
