@@ -17,7 +17,6 @@ import { CACHE_DB_NAME, createQueryClient, persistOptions } from './api/query-cl
 import { reportUncaughtErrors } from './api/report-errors.ts';
 import { signInHref } from './auth/access.ts';
 import { notify } from './components/notices.ts';
-import { registerServiceWorker } from './pwa/register.ts';
 import { createAppRouter } from './router.tsx';
 import { applyAppearance, storedAppearance } from './theme/appearance.ts';
 
@@ -60,13 +59,16 @@ void openIdbMirrorStorage(CACHE_DB_NAME).then((storage) => {
       </PersistQueryClientProvider>
     </StrictMode>,
   );
-  registerServiceWorker({
-    onUpdateReady: (accept) =>
-      notify({
-        message: 'A new version of OptionScout is ready.',
-        color: 'primary',
-        duration: 0,
-        action: { label: 'Reload', run: accept },
-      }),
-  });
+  // After the first render and in a chunk of its own: nothing on screen waits for the worker.
+  void import('./pwa/register.ts').then(({ registerServiceWorker }) =>
+    registerServiceWorker({
+      onUpdateReady: (accept) =>
+        notify({
+          message: 'A new version of OptionScout is ready.',
+          color: 'primary',
+          duration: 0,
+          action: { label: 'Reload', run: accept },
+        }),
+    }),
+  );
 });

@@ -4,6 +4,8 @@
  * still gets the app. Scripts come compressed, and the Content-Security-Policy lets the inline
  * gate run and nothing else inline.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '#server/config.ts';
@@ -110,5 +112,13 @@ describe('first load', () => {
     expect(['br', 'gzip']).toContain(entry?.encoding);
     expect(cspErrors).toEqual([]);
     await context.close();
+  });
+
+  test('no script of the app carries the validation library: request and hub schemas stay on the server', () => {
+    const assets = join(projectRoot, 'dist', 'assets');
+    const withZod = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .filter((name) => readFileSync(join(assets, name), 'utf8').includes('$ZodType'));
+    expect(withZod).toEqual([]);
   });
 });
