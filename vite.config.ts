@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { appScriptsBehindGate } from './src/server/build/app-scripts-behind-gate.ts';
+import { precompress } from './src/server/build/precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -65,6 +67,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false, type: 'module' },
     }),
+    appScriptsBehindGate(),
+    precompress(),
   ],
   define: {
     // A new build drops the persisted query cache (its shapes may have changed).
@@ -73,6 +77,11 @@ export default defineConfig({
   build: {
     target: 'es2023',
     rolldownOptions: {
+      // signin.html: what a document load of /signin or /signup gets, without the app.
+      input: {
+        index: new URL('./index.html', import.meta.url).pathname,
+        signin: new URL('./signin.html', import.meta.url).pathname,
+      },
       treeshake: {
         // @ionic/core's component modules define custom elements at top level and declare no
         // sideEffects, so without this every Ionic component lands in the entry chunk.

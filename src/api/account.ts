@@ -71,28 +71,4 @@ export const userSettingsPatchSchema = z.strictObject({
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 
-/** Settings of a user who never changed any (spec 3 §3: the server-side trade table defaults). */
-export const DEFAULT_USER_SETTINGS: UserSettings = {
-  trades: {
-    columnKeys: [
-      'underlying',
-      'strategy',
-      'strike',
-      'expiration_date',
-      'delta',
-      'theta',
-      'vega',
-      'strategyPrice',
-      'size',
-      'accountEffect',
-      'pl',
-      'tradeDate',
-      'comments',
-    ],
-    sorting: { key: 'tradeDate', order: 'desc' },
-    grouping: null,
-  },
-  appearance: { mode: 'device' },
-  analyzeTab: 'strategy',
-  scannerSorting: { sortBy: 'createDate', onlyWatched: false, collapsedListIds: [] },
-};
+export { DEFAULT_USER_SETTINGS } from './default-settings.ts';

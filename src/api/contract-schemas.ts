@@ -21,7 +21,7 @@ import {
   scanUpdateSchema,
   universeSaveSchema,
 } from './screener.ts';
-import { tradeAccountSaveSchema } from './trade-accounts.ts';
+import { tradeAccountSaveSchema } from './trade-account-schemas.ts';
 import {
   orderPayloadSchema,
   orderQuerySchema,

@@ -18,7 +18,6 @@ import { reportUncaughtErrors } from './api/report-errors.ts';
 import { signInHref } from './auth/access.ts';
 import { notify } from './components/notices.ts';
 import { captureInstallPrompt, offerIosInstallHint } from './pwa/install.ts';
-import { registerServiceWorker } from './pwa/register.ts';
 import { createAppRouter } from './router.tsx';
 import { startAppearance } from './theme/appearance.ts';
 
@@ -63,13 +62,16 @@ void openIdbMirrorStorage(CACHE_DB_NAME).then((storage) => {
       </PersistQueryClientProvider>
     </StrictMode>,
   );
-  registerServiceWorker({
-    onUpdateReady: (accept) =>
-      notify({
-        message: 'A new version of OptionScout is ready.',
-        color: 'primary',
-        duration: 0,
-        action: { label: 'Reload', run: accept },
-      }),
-  });
+  // After the first render and in a chunk of its own: nothing on screen waits for the worker.
+  void import('./pwa/register.ts').then(({ registerServiceWorker }) =>
+    registerServiceWorker({
+      onUpdateReady: (accept) =>
+        notify({
+          message: 'A new version of OptionScout is ready.',
+          color: 'primary',
+          duration: 0,
+          action: { label: 'Reload', run: accept },
+        }),
+    }),
+  );
 });

@@ -13,12 +13,13 @@ import { type Clock, openClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ScanEngine } from './engine/scan-engine.ts';
+import { installAnswerCompression } from './http/compress-answers.ts';
 import { ERROR_BODY_OPTIONS, installErrorHandling } from './http/errors.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
-import { serveApp } from './http/static-app.ts';
+import { inlineScriptHashes, serveApp } from './http/static-app.ts';
 import { installTextRule } from './http/text-rule.ts';
 import { mountTradesHub } from './hub/trades-hub.ts';
 import { startExpirySettlement } from './jobs/expiry-settlement.ts';
@@ -105,7 +106,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // The app shell is same-origin; the service worker and manifest need nothing extra.
     contentSecurityPolicy: {
       directives: {
-        'script-src': ["'self'"],
+        // index.html's signed-out gate is inline, allowed by its hash (docs/SECURITY.md).
+        'script-src': ["'self'", ...inlineScriptHashes(config.staticDir)],
         // 'self' covers the live updates' ws:/wss: on this host too (CSP Level 3).
         'connect-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -140,6 +142,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
+      installAnswerCompression(api);
       healthRoutes(api, { version: config.version, databaseKind: database.kind });
       clientLogRoutes(api);
       authConfigRoutes(api, { authConfig: auth.authConfig });

@@ -5,7 +5,8 @@
  */
 
 import type { TradeExplanation } from '#domain/metrics/explain.ts';
-import type { SavedTradeAccount, tradeAccountSaveSchema } from '../trade-accounts.ts';
+import type { tradeAccountSaveSchema } from '../trade-account-schemas.ts';
+import type { SavedTradeAccount } from '../trade-accounts.ts';
 import type {
   ExportFormat,
   OrderAnswer,

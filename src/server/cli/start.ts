@@ -15,6 +15,8 @@ const APP_SOURCES = [
   'sw',
   'public',
   'index.html',
+  'signin.html',
+  'src/server/build',
   'vite.config.ts',
   'package.json',
 ];

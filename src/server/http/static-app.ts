@@ -2,8 +2,11 @@
  * Serves the built PWA: hashed assets cached for a year, the service worker, manifest and
  * index.html always revalidated, and every client route answered with index.html so deep
  * links work. Server prefixes (/api, /hubs, /oidc, /store, /dev) never fall back to the app.
+ * Each file goes out as the build's brotli or gzip copy when the browser accepts one
+ * (src/server/build/precompress.ts), with `Vary: Accept-Encoding`.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -15,24 +18,53 @@ import { DomainError } from '#domain/errors.ts';
  * dev inbox, which must stay absent (404) where it is not registered.
  */
 const SERVER_PREFIXES = ['/api/', HUB_BASE, OIDC_BASE, '/store/', '/dev/'];
-const ALWAYS_REVALIDATE = /(?:^|\/)(?:index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/;
+const ALWAYS_REVALIDATE = /(?:^|\/)(?:index\.html|signin\.html|sw\.js|manifest\.webmanifest)$/;
+/**
+ * Document loads of the sign-in addresses get the light sign-in page (signin.html: no app, a few
+ * KB of script); the app's own /signin route serves navigations inside the app.
+ */
+const SIGN_IN_PAGE = /^\/(?:signin|signup)\/?$/;
+/** A script element without `src`: its text is what a CSP hash covers. */
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP sources (`'sha256-…'`) of index.html's inline scripts (the signed-out gate), so the
+ * Content-Security-Policy allows them and nothing else inline. None without a built app.
+ */
+export function inlineScriptHashes(staticDir: string | null): string[] {
+  const page = staticDir === null ? null : join(staticDir, 'index.html');
+  if (!page || !existsSync(page)) return [];
+  return [...readFileSync(page, 'utf8').matchAll(INLINE_SCRIPT)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/** The build's compressed copies of a file: their caching is the file's. */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
+/** How long browsers and proxies may keep a file of the build (`path`: the file sent, or its copy). */
+export function cacheControlFor(path: string): string {
+  const file = path.replace(COMPRESSED_COPY, '');
+  if (ALWAYS_REVALIDATE.test(file)) return 'no-cache';
+  // Vite names every file under assets/ by its content's hash: a change is a new name.
+  if (file.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
 
 export async function serveApp(app: FastifyInstance, staticDir: string | null): Promise<void> {
   const hasApp = staticDir !== null && existsSync(join(staticDir, 'index.html'));
+  const hasSignInPage = staticDir !== null && existsSync(join(staticDir, 'signin.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply: FastifyReply, path: string) => {
-        reply.header(
-          'cache-control',
-          ALWAYS_REVALIDATE.test(path)
-            ? 'no-cache'
-            : path.includes('/assets/')
-              ? 'public, max-age=31536000, immutable'
-              : 'public, max-age=3600',
-        );
+        reply.header('cache-control', cacheControlFor(path));
       },
     });
   }
@@ -42,7 +74,8 @@ export async function serveApp(app: FastifyInstance, staticDir: string | null): 
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
     if (hasApp && wantsPage && !isServerPath && !looksLikeFile) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = hasSignInPage && SIGN_IN_PAGE.test(path) ? 'signin.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     const where = path.startsWith(API_BASE) ? 'API route' : 'Resource';
     throw new DomainError('NOT_FOUND', { message: `${where} ${request.method} ${path} not found.` });

@@ -4,7 +4,8 @@
  * may carry several. Pure functions and one small buffer class, no I/O: the connection decides
  * what a `ProtocolError` does (it closes that connection only).
  */
-import { type ClientMessage, clientMessageSchema, HubMessageType, handshakeRequestSchema } from '#api/hub.ts';
+import { type ClientMessage, HubMessageType } from '#api/hub.ts';
+import { clientMessageSchema, handshakeRequestSchema } from '#api/hub-schemas.ts';
 
 export const RECORD_SEPARATOR = '\x1e';
 

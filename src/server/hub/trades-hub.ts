@@ -18,8 +18,8 @@ import {
   TRADES_HUB_PATH,
   type TradesHubMethod,
   type TradesHubParsedArgs,
-  tradesHubArgs,
 } from '#api/hub.ts';
+import { tradesHubArgs } from '#api/hub-schemas.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { MarketProvider, MarketTick } from '../market/provider.ts';

@@ -1,7 +1,8 @@
 /** The trade table's column and sort settings (spec 3 §2): which columns show, and the sort. */
 import { IonButton, IonPopover } from '@ionic/react';
 import { useState } from 'react';
-import { DEFAULT_USER_SETTINGS, type UserSettings } from '#api/account.ts';
+import type { UserSettings } from '#api/account.ts';
+import { DEFAULT_USER_SETTINGS } from '#api/default-settings.ts';
 import { columnGroups } from '#domain/columns/column-catalogue.ts';
 import { ColumnScope } from '#domain/columns/column-definition.ts';
 import { columnTitle, isSortable } from './trade-table.ts';

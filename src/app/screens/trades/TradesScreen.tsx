@@ -8,7 +8,7 @@ import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { TRADE_VIEWS, type TradeView } from '#api/trades.ts';
+import { TRADE_VIEWS, type TradeView } from '#api/trade-views.ts';
 import { Segment, Spinner } from '#app/components/IonCore.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { PL_REFRESH_MS, tradeAccountsQuery, tradesListQuery } from '#app/features/trades/queries.ts';

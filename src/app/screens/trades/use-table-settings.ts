@@ -4,7 +4,8 @@
  * goes back to what was shown before, and the app-wide handler says it failed (spec 1 §8).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_USER_SETTINGS, type UserSettings } from '#api/account.ts';
+import type { UserSettings } from '#api/account.ts';
+import { DEFAULT_USER_SETTINGS } from '#api/default-settings.ts';
 import { accountKeys } from '#app/features/account/keys.ts';
 import { userSettingsQuery } from '#app/features/account/queries.ts';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';

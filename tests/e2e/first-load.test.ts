@@ -1,0 +1,124 @@
+/**
+ * The first load in Chromium, on the built app: a signed-out visitor at / reaches the provider's
+ * sign-in page through the light /signin page, without the app's JavaScript; a signed-in user
+ * still gets the app. Scripts come compressed, and the Content-Security-Policy lets the inline
+ * gate run and nothing else inline.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { projectRoot } from '#server/config.ts';
+import { signInBrowser } from '../support/auth.ts';
+import { launchBrowser, openPage, PHONE } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/** What a signed-out visitor may download as JavaScript on the way to the sign-in page. */
+const SIGNED_OUT_JS_BUDGET_KB = 8;
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface ScriptLoad {
+  readonly url: string;
+  /** Bytes over the wire (compressed, as sent). */
+  readonly bytes: number;
+  readonly encoding: string | undefined;
+}
+
+const isScript = (url: string) => /\.m?js$/.test(new URL(url).pathname);
+
+/**
+ * Every script the page asks for from now on (`asked`, finished or not: a request the browser
+ * cancels has cost bytes on a real network already), those it downloads, and the CSP
+ * violations it reports.
+ */
+function watch(page: Page): { asked: string[]; scripts: Promise<ScriptLoad>[]; cspErrors: string[] } {
+  const asked: string[] = [];
+  const scripts: Promise<ScriptLoad>[] = [];
+  const cspErrors: string[] = [];
+  page.on('request', (request) => {
+    if (isScript(request.url())) asked.push(new URL(request.url()).pathname);
+  });
+  page.on('requestfinished', (request) => {
+    if (!isScript(request.url())) return;
+    scripts.push(
+      Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+        url: new URL(request.url()).pathname,
+        bytes: sizes.responseBodySize,
+        encoding: response?.headers()['content-encoding'],
+      })),
+    );
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+  });
+  return { asked, scripts, cspErrors };
+}
+
+describe('first load', () => {
+  test(`signed out at /: the provider's sign-in page, with at most ${SIGNED_OUT_JS_BUDGET_KB} KB of JavaScript and none of the app`, async () => {
+    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { asked, scripts, cspErrors } = watch(page);
+    await page.goto('/');
+    await page.waitForURL('**/oidc/interaction/**');
+    await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+    const loads = await Promise.all(scripts);
+    const kb = loads.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+    console.log(`signed-out landing: ${loads.length} scripts, ${kb.toFixed(1)} KB`);
+    expect(
+      asked.filter((url) => /\/assets\/index-/.test(url)),
+      'the app entry is not even asked for',
+    ).toEqual([]);
+    expect(loads.length).toBeGreaterThan(0);
+    expect(kb).toBeLessThanOrEqual(SIGNED_OUT_JS_BUDGET_KB);
+    expect(cspErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('signed out at a deep link: back there after signing in', async () => {
+    const { context, page } = await openPage(browser, server.url, PHONE);
+    await page.goto('/trades?tab=closed');
+    await page.waitForURL('**/oidc/interaction/**');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('E-mail').fill('grace-first-load@example.com');
+    await page.getByLabel('Password').fill('a sturdy passphrase');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await page.waitForURL('**/trades?tab=closed');
+    await context.close();
+  });
+
+  test('signed in at /: the app, its scripts compressed, and the inline gate allowed by the CSP', async () => {
+    const { context, page } = await openPage(browser, server.url, PHONE);
+    await signInBrowser(context, server, 'first-load@example.com');
+    const { scripts, cspErrors } = watch(page);
+    const document = await page.goto('/');
+    expect(document?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    await page.waitForURL('**/screener');
+    await page.getByRole('heading', { name: 'All Scans' }).waitFor();
+    const loads = await Promise.all(scripts);
+    const entry = loads.find((s) => /\/assets\/index-[\w-]+\.js$/.test(s.url));
+    expect(entry, 'the app entry is loaded').toBeDefined();
+    expect(['br', 'gzip']).toContain(entry?.encoding);
+    expect(cspErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('no script of the app carries the validation library: request and hub schemas stay on the server', () => {
+    const assets = join(projectRoot, 'dist', 'assets');
+    const withZod = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .filter((name) => readFileSync(join(assets, name), 'utf8').includes('$ZodType'));
+    expect(withZod).toEqual([]);
+  });
+});
