@@ -1,0 +1,115 @@
+/**
+ * A scan read offline (docs/OFFLINE.md "Reading"): the last results of its definition, kept in the
+ * persisted cache, with their time; without them, a plain sentence that they need a connection,
+ * not the generic error. A network failure while the browser thinks it is online does the same.
+ */
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
+import type { ScanDefinition, ScanRunAnswer } from '#api/scans.ts';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { ScanResults } from '#app/screens/scan/ScanResults.tsx';
+import { OFFLINE_RESULTS_TEXT, useScanRun } from '#app/screens/scan/use-scan-run.ts';
+import { dataTimeText } from '#app/shell/data-time.ts';
+import { SPREAD_ROW } from '#tests/unit/app/scan/scan-row-fixture.ts';
+
+vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+});
+
+const ANSWER: ScanRunAnswer = {
+  items: [SPREAD_ROW],
+  pageSize: 20,
+  totalCount: 1,
+  page: 0,
+  cacheId: 'cache-0001',
+  narrowed: false,
+  asOf: '2026-01-05T15:00:00.000Z',
+  columns: ['underlying', 'stock_last'],
+};
+const BODY: ScanDefinition = { strategy: 'bull_call_spread', filters: {}, page: 0 };
+const OTHER: ScanDefinition = { strategy: 'bull_put_spread', filters: {}, page: 0 };
+
+function Page({ body }: { body: ScanDefinition }) {
+  const { state, run } = useScanRun();
+  return (
+    <>
+      <button type="button" onClick={() => void run(body)}>
+        RUN SCAN
+      </button>
+      <ScanResults
+        state={state}
+        chosenColumns={[]}
+        sorting={[]}
+        narrowedTo={null}
+        onSort={() => undefined}
+        onPage={() => undefined}
+        onNarrow={() => undefined}
+        onAnalyze={() => undefined}
+      />
+    </>
+  );
+}
+
+function renderPage(body: ScanDefinition, client = createQueryClient()) {
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Page body={body} />
+    </QueryClientProvider>,
+  );
+  return { client, view };
+}
+
+test('offline, a scan run before shows its last results and when they are from', async () => {
+  const fetch = vi.fn(async () => Response.json(ANSWER));
+  vi.stubGlobal('fetch', fetch);
+  const { client, view } = renderPage(BODY);
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await screen.findByText('AAPL');
+  expect(screen.queryByText(/Results from/)).toBeNull();
+  view.unmount();
+
+  onlineManager.setOnline(false);
+  renderPage(BODY, client);
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await screen.findByText('AAPL');
+  expect(fetch).toHaveBeenCalledTimes(1);
+  const at = Date.now();
+  expect(screen.getByText(/Results from/).textContent).toMatch(
+    new RegExp(`Results from (${dataTimeText(at)}|${dataTimeText(at - 60_000)})`),
+  );
+});
+
+test('offline, a scan never run says plainly that it needs a connection', async () => {
+  const fetch = vi.fn(async () => Response.json(ANSWER));
+  vi.stubGlobal('fetch', fetch);
+  onlineManager.setOnline(false);
+  renderPage(OTHER);
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(OFFLINE_RESULTS_TEXT));
+  expect(screen.queryByText(GENERIC_ERROR_MESSAGE)).toBeNull();
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test('a request the network drops falls back to the kept results too', async () => {
+  const answers: (() => Response)[] = [() => Response.json(ANSWER)];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      const next = answers.shift();
+      if (!next) throw new TypeError('Failed to fetch');
+      return next();
+    }),
+  );
+  renderPage(BODY);
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await screen.findByText('AAPL');
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await screen.findByText(/Results from/);
+  expect(screen.getByRole('row', { name: /AAPL/ })).toBeTruthy();
+  expect(screen.queryByText(GENERIC_ERROR_MESSAGE)).toBeNull();
+});
