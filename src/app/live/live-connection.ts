@@ -162,7 +162,7 @@ export class LiveConnection {
       this.#onQuotes(quotes);
     });
     connection.onreconnecting(() => {
-      if (navigator.onLine) setLiveStatus({ state: 'reconnecting' });
+      this.#trying('reconnecting');
     });
     connection.onreconnected(() => {
       setLiveStatus({ state: 'live' });
@@ -176,7 +176,7 @@ export class LiveConnection {
       setLiveStatus({ state: 'offline' });
     });
     this.#connection = connection;
-    setLiveStatus({ state: 'connecting' });
+    this.#trying('connecting');
     void this.#connect(connection, 0);
   }
 
@@ -193,7 +193,7 @@ export class LiveConnection {
         setLiveStatus({ state: 'offline' });
         return;
       }
-      if (navigator.onLine) setLiveStatus({ state: 'reconnecting' });
+      this.#trying('reconnecting');
       this.#retry = setTimeout(() => void this.#connect(connection, attempt + 1), delay);
       return;
     }
@@ -212,6 +212,11 @@ export class LiveConnection {
     this.#quotesSent = '';
     setLiveStatus({ state: 'idle' });
     void connection?.stop();
+  }
+
+  /** Connecting or reconnecting, unless the browser has no network: then Offline, until it has. */
+  #trying(state: 'connecting' | 'reconnecting'): void {
+    setLiveStatus({ state: navigator.onLine ? state : 'offline' });
   }
 
   /**

@@ -44,3 +44,19 @@ test('a screen without live data is not told it is offline', () => {
   window.dispatchEvent(new Event('offline'));
   expect(liveStatus().state).toBe('idle');
 });
+
+test('a screen opened offline says Offline, not Connecting… forever', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const live = new LiveConnection(new QueryClient(), {
+    url: 'http://127.0.0.1:9/hub',
+    reconnectDelaysMs: [60_000],
+    lingerMs: 0,
+  });
+  live.acquire();
+  expect(liveStatus().state).toBe('offline');
+  await vi.waitFor(() => expect(console.warn).toHaveBeenCalled());
+  expect(liveStatus().state).toBe('offline');
+  live.release();
+  await vi.waitFor(() => expect(liveStatus().state).toBe('idle'));
+});
