@@ -4,7 +4,7 @@
  * tick alone, under a size cap that drops the oldest scan results first; Sign Out wipes it.
  */
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { LiveQuote } from '#api/hub.ts';
@@ -180,6 +180,27 @@ describe('when it is written', () => {
     expect(storage.writes).toBe(2);
     expect(storage.getItem('query-cache')).toContain('"id":99');
     stop();
+  });
+
+  test('a write made offline reaches the device at once, not 5 s later', async () => {
+    const storage = countingStorage();
+    const qc = createQueryClient();
+    const { persister, dehydrateOptions, buster } = persistOptions(storage, 'v1');
+    const stop = persistQueryClientSubscribe({ queryClient: qc, persister, dehydrateOptions, buster });
+    onlineManager.setOnline(false);
+    try {
+      const write = qc
+        .getMutationCache()
+        .build(qc, { mutationKey: ['trades', 'write'], mutationFn: async () => 1 });
+      void write.execute(undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(write.state.isPaused).toBe(true);
+      expect(storage.writes).toBe(1);
+      expect(storage.getItem('query-cache')).toContain('"isPaused":true');
+    } finally {
+      onlineManager.setOnline(true);
+      stop();
+    }
   });
 
   test('live data alone writes nothing; the former persister rewrote the whole cache on every tick', async () => {

@@ -6,7 +6,8 @@
  * rewrote megabytes to IndexedDB some 20 times every 30 s. Here:
  * - only what is worth reading offline is kept (`isKeptOffline`), never the live ticks;
  * - a write waits `intervalMs` after the first change, and happens at once when the page is hidden
- *   (the app may be closed next);
+ *   (the app may be closed next) or a user's write (a mutation) starts, pauses or ends: a write
+ *   made offline must survive a reload that follows at once;
  * - a write is skipped when no kept query or write changed (a live mark keeps its query's update
  *   time, so it changes nothing here);
  * - the written text is held under `maxChars`: the oldest scan results go first, then the oldest
@@ -40,16 +41,22 @@ export const shouldPersistQuery = (query: Query): boolean =>
 
 type DehydratedQuery = DehydratedState['queries'][number];
 
+/** The writes waiting in the cache, each by its key and state. */
+function writesFingerprint(state: DehydratedState): string {
+  return state.mutations
+    .map(
+      (m) =>
+        `${JSON.stringify(m.mutationKey ?? null)}@${m.state.submittedAt}:${m.state.status}:${m.state.isPaused ? 1 : 0}:${m.state.failureCount}`,
+    )
+    .join('|');
+}
+
 /** What a write would change: each kept query's and write's identity and update time. */
 export function cacheFingerprint(state: DehydratedState): string {
   const queries = state.queries.map(
     (q) => `${q.queryHash}@${q.state.dataUpdatedAt}:${q.state.status}:${q.state.isInvalidated ? 1 : 0}`,
   );
-  const mutations = state.mutations.map(
-    (m) =>
-      `${JSON.stringify(m.mutationKey ?? null)}@${m.state.submittedAt}:${m.state.status}:${m.state.isPaused ? 1 : 0}:${m.state.failureCount}`,
-  );
-  return `${queries.join('|')}#${mutations.join('|')}`;
+  return `${queries.join('|')}#${writesFingerprint(state)}`;
 }
 
 const isScanResult = (q: DehydratedQuery) =>
@@ -106,6 +113,7 @@ export function createCachePersister({
   let waiting: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let written: string | null = null;
+  let writtenWrites = '';
 
   const flush = () => {
     clearTimeout(timer);
@@ -116,6 +124,7 @@ export function createCachePersister({
     const fingerprint = cacheFingerprint(client.clientState);
     if (fingerprint === written) return;
     written = fingerprint;
+    writtenWrites = writesFingerprint(client.clientState);
     const { queries, mutations } = client.clientState;
     // An empty cache (after a sign-out) is stored as nothing.
     if (queries.length === 0 && mutations.length === 0) storage.removeItem(key);
@@ -132,7 +141,8 @@ export function createCachePersister({
   return {
     persistClient: (client) => {
       waiting = client;
-      timer ??= setTimeout(flush, intervalMs);
+      if (writesFingerprint(client.clientState) !== writtenWrites) flush();
+      else timer ??= setTimeout(flush, intervalMs);
     },
     restoreClient: () => {
       const text = storage.getItem(key);
@@ -150,6 +160,7 @@ export function createCachePersister({
       timer = undefined;
       waiting = null;
       written = null;
+      writtenWrites = '';
       return storage.clear();
     },
   };
