@@ -4,7 +4,7 @@
  * not the generic error. A network failure while the browser thinks it is online does the same.
  */
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import type { ScanDefinition, ScanRunAnswer } from '#api/scans.ts';
@@ -112,4 +112,23 @@ test('a request the network drops falls back to the kept results too', async () 
   await screen.findByText(/Results from/);
   expect(screen.getByRole('row', { name: /AAPL/ })).toBeTruthy();
   expect(screen.queryByText(GENERIC_ERROR_MESSAGE)).toBeNull();
+});
+
+test('back online, results read from the device give way to a fresh run', async () => {
+  const fetch = vi.fn(async () => Response.json(ANSWER));
+  vi.stubGlobal('fetch', fetch);
+  const client = createQueryClient();
+  const { view } = renderPage(BODY, client);
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await screen.findByText('AAPL');
+  view.unmount();
+
+  onlineManager.setOnline(false);
+  renderPage(BODY, client);
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await screen.findByText(/Results from/);
+  act(() => onlineManager.setOnline(true));
+  await waitFor(() => expect(screen.queryByText(/Results from/)).toBeNull());
+  expect(fetch).toHaveBeenCalledTimes(2);
+  expect(screen.getByRole('row', { name: /AAPL/ })).toBeTruthy();
 });

@@ -126,6 +126,15 @@ export function useScanRun() {
     [queryClient],
   );
 
+  // Back online, results read from the device give way to a fresh run of the same definition.
+  useEffect(() => {
+    if (state.status !== 'done' || state.keptAt === undefined) return;
+    const body = state.body;
+    return onlineManager.subscribe((online) => {
+      if (online) void run(body);
+    });
+  }, [state, run]);
+
   /** Shows the kept answer for this ticker and definition, if any; true when it did. */
   const restore = useCallback((body: ScanDefinition): boolean => {
     const last = kept.current.get(body.narrowedToSymbol ?? '');
