@@ -8,6 +8,14 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { LiveConnection } from '#app/live/live-connection.ts';
 import { liveStatus, setLiveStatus } from '#app/live/live-status.ts';
 
+/** A connection to an address nothing listens on: every start fails, and is retried after a minute. */
+const unreachable = () =>
+  new LiveConnection(new QueryClient(), {
+    url: 'http://127.0.0.1:9/hub',
+    reconnectDelaysMs: [60_000],
+    lingerMs: 0,
+  });
+
 afterEach(() => {
   vi.restoreAllMocks();
   setLiveStatus({ state: 'idle' });
@@ -15,12 +23,7 @@ afterEach(() => {
 
 test('the offline event says Offline at once, and a failed retry while offline does not say Reconnecting', async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  // Nothing listens there: every start fails, and is retried after a minute.
-  const live = new LiveConnection(new QueryClient(), {
-    url: 'http://127.0.0.1:9/hub',
-    reconnectDelaysMs: [60_000],
-    lingerMs: 0,
-  });
+  const live = unreachable();
   live.acquire();
   expect(liveStatus().state).toBe('connecting');
   setLiveStatus({ state: 'live' });
@@ -48,11 +51,7 @@ test('a screen without live data is not told it is offline', () => {
 test('a screen opened offline says Offline, not Connecting… forever', async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-  const live = new LiveConnection(new QueryClient(), {
-    url: 'http://127.0.0.1:9/hub',
-    reconnectDelaysMs: [60_000],
-    lingerMs: 0,
-  });
+  const live = unreachable();
   live.acquire();
   expect(liveStatus().state).toBe('offline');
   await vi.waitFor(() => expect(console.warn).toHaveBeenCalled());

@@ -7,12 +7,11 @@ import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
-import type { ScanDefinition, ScanRunAnswer } from '#api/scans.ts';
+import type { ScanDefinition } from '#api/scans.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
-import { ScanResults } from '#app/screens/scan/ScanResults.tsx';
-import { OFFLINE_RESULTS_TEXT, useScanRun } from '#app/screens/scan/use-scan-run.ts';
+import { OFFLINE_RESULTS_TEXT } from '#app/screens/scan/use-scan-run.ts';
 import { dataTimeText } from '#app/shell/data-time.ts';
-import { SPREAD_ROW } from '#tests/unit/app/scan/scan-row-fixture.ts';
+import { RUN_ANSWER, RUN_BODY, RunPage } from './run-page.tsx';
 
 vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
 
@@ -21,60 +20,28 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-const ANSWER: ScanRunAnswer = {
-  items: [SPREAD_ROW],
-  pageSize: 20,
-  totalCount: 1,
-  page: 0,
-  cacheId: 'cache-0001',
-  narrowed: false,
-  asOf: '2026-01-05T15:00:00.000Z',
-  columns: ['underlying', 'stock_last'],
-};
-const BODY: ScanDefinition = { strategy: 'bull_call_spread', filters: {}, page: 0 };
 const OTHER: ScanDefinition = { strategy: 'bull_put_spread', filters: {}, page: 0 };
-
-function Page({ body }: { body: ScanDefinition }) {
-  const { state, run } = useScanRun();
-  return (
-    <>
-      <button type="button" onClick={() => void run(body)}>
-        RUN SCAN
-      </button>
-      <ScanResults
-        state={state}
-        chosenColumns={[]}
-        sorting={[]}
-        narrowedTo={null}
-        onSort={() => undefined}
-        onPage={() => undefined}
-        onNarrow={() => undefined}
-        onAnalyze={() => undefined}
-      />
-    </>
-  );
-}
 
 function renderPage(body: ScanDefinition, client = createQueryClient()) {
   const view = render(
     <QueryClientProvider client={client}>
-      <Page body={body} />
+      <RunPage body={body} />
     </QueryClientProvider>,
   );
   return { client, view };
 }
 
 test('offline, a scan run before shows its last results and when they are from', async () => {
-  const fetch = vi.fn(async () => Response.json(ANSWER));
+  const fetch = vi.fn(async () => Response.json(RUN_ANSWER));
   vi.stubGlobal('fetch', fetch);
-  const { client, view } = renderPage(BODY);
+  const { client, view } = renderPage(RUN_BODY);
   fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
   await screen.findByText('AAPL');
   expect(screen.queryByText(/Results from/)).toBeNull();
   view.unmount();
 
   onlineManager.setOnline(false);
-  renderPage(BODY, client);
+  renderPage(RUN_BODY, client);
   fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
   await screen.findByText('AAPL');
   expect(fetch).toHaveBeenCalledTimes(1);
@@ -85,7 +52,7 @@ test('offline, a scan run before shows its last results and when they are from',
 });
 
 test('offline, a scan never run says plainly that it needs a connection', async () => {
-  const fetch = vi.fn(async () => Response.json(ANSWER));
+  const fetch = vi.fn(async () => Response.json(RUN_ANSWER));
   vi.stubGlobal('fetch', fetch);
   onlineManager.setOnline(false);
   renderPage(OTHER);
@@ -96,7 +63,7 @@ test('offline, a scan never run says plainly that it needs a connection', async 
 });
 
 test('a request the network drops falls back to the kept results too', async () => {
-  const answers: (() => Response)[] = [() => Response.json(ANSWER)];
+  const answers: (() => Response)[] = [() => Response.json(RUN_ANSWER)];
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {
@@ -105,7 +72,7 @@ test('a request the network drops falls back to the kept results too', async () 
       return next();
     }),
   );
-  renderPage(BODY);
+  renderPage(RUN_BODY);
   fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
   await screen.findByText('AAPL');
   fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
@@ -115,16 +82,16 @@ test('a request the network drops falls back to the kept results too', async () 
 });
 
 test('back online, results read from the device give way to a fresh run', async () => {
-  const fetch = vi.fn(async () => Response.json(ANSWER));
+  const fetch = vi.fn(async () => Response.json(RUN_ANSWER));
   vi.stubGlobal('fetch', fetch);
   const client = createQueryClient();
-  const { view } = renderPage(BODY, client);
+  const { view } = renderPage(RUN_BODY, client);
   fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
   await screen.findByText('AAPL');
   view.unmount();
 
   onlineManager.setOnline(false);
-  renderPage(BODY, client);
+  renderPage(RUN_BODY, client);
   fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
   await screen.findByText(/Results from/);
   act(() => onlineManager.setOnline(true));
