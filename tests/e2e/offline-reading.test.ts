@@ -8,10 +8,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ListRole } from '#api/screener-model.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { button, DESKTOP, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { results, rows, startScanPageServer } from '../support/scan-page.ts';
 import { listOf, lists } from '../support/screener.ts';
 import type { TestServer } from '../support/test-server.ts';
+
+declare global {
+  /** The page's count of writes to the cache's IndexedDB store, and their characters. */
+  interface Window {
+    cacheWrites: number;
+    cacheChars: number;
+  }
+}
 
 let server: TestServer;
 let browser: Browser;
@@ -119,4 +127,47 @@ describe.each(VIEWPORTS)('offline reading at %s width', (name, viewport) => {
     await screenshot(page, `offline-reading-${name}-signed-out`);
     await context.close();
   });
+});
+
+test('30 s of live scan results write the persisted cache at most twice (the former persister: every 1–2 s)', async () => {
+  const email = 'offline-writes@example.com';
+  const client = await signedIn(server, email);
+  const [scan] = listOf(await lists(client), ListRole.Predefined).items;
+  if (!scan) throw new Error('a sample scan expected');
+  const { context, page } = await openPage(browser, server.url, DESKTOP);
+  await signInBrowser(context, server, email);
+  // Every write to the cache's IndexedDB store, counted in the page.
+  await context.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    const counted = window;
+    counted.cacheWrites = 0;
+    counted.cacheChars = 0;
+    IDBObjectStore.prototype.put = function (value: unknown, key?: IDBValidKey) {
+      if (this.name === 'kv') {
+        counted.cacheWrites += 1;
+        counted.cacheChars += typeof value === 'string' ? value.length : 0;
+      }
+      return put.call(this, value, key);
+    };
+  });
+  await page.goto(`/screener/scan/${scan.id}`);
+  await results(page);
+  await page.locator('.live-indicator').getByText('Live', { exact: true }).waitFor();
+  // The run's own write has happened (within the persister's 5 s).
+  await page.waitForTimeout(6_000);
+  const before = await page.evaluate(() => window.cacheWrites);
+  const flashes = page.locator('.results-table .live-cell.flash-up, .results-table .live-cell.flash-down');
+  await flashes.first().waitFor();
+  await page.waitForTimeout(30_000);
+  const after = await page.evaluate(() => ({
+    cacheWrites: window.cacheWrites,
+    cacheChars: window.cacheChars,
+  }));
+  const writes = after.cacheWrites - before;
+  console.info(
+    `IndexedDB cache writes in 30 s of live scan results: ${writes} (${after.cacheChars} characters since load)`,
+  );
+  // At most the system message's 30 s poll and the subscription's refresh: no write for a live tick.
+  expect(writes).toBeLessThanOrEqual(2);
+  await context.close();
 });
