@@ -6,6 +6,7 @@ import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/rea
 import { describe, expect, test } from 'vitest';
 import { openIdbMirrorStorage } from '#app/api/idb-mirror-storage.ts';
 import { createQueryClient, persistOptions } from '#app/api/query-client.ts';
+import { screenerKeys } from '#app/features/screener/keys.ts';
 
 let n = 0;
 const freshDbName = () => `cache-test-${++n}`;
@@ -13,10 +14,11 @@ const freshDbName = () => `cache-test-${++n}`;
 async function saveScans(dbName: string, buster: string) {
   const storage = await openIdbMirrorStorage(dbName);
   const client = createQueryClient();
-  client.setQueryData(['scans', 'list'], [{ id: 1, title: 'Covered calls' }]);
-  await persistQueryClientSave({ queryClient: client, ...persistOptions(storage, buster) });
-  // The sync persister writes on a throttle timer; then the mirror writes to IndexedDB.
-  await new Promise((r) => setTimeout(r, 1100));
+  client.setQueryData(screenerKeys.lists(), [{ id: 1, title: 'Covered calls' }]);
+  const options = persistOptions(storage, buster);
+  await persistQueryClientSave({ queryClient: client, ...options });
+  // The persister writes on a timer (or when the page is hidden); then the mirror writes to IndexedDB.
+  options.persister.flush();
   await storage.flush();
 }
 
@@ -32,14 +34,14 @@ describe('persisted query cache', () => {
     const db = freshDbName();
     await saveScans(db, 'v1');
     const client = await reload(db, 'v1');
-    expect(client.getQueryData(['scans', 'list'])).toEqual([{ id: 1, title: 'Covered calls' }]);
+    expect(client.getQueryData(screenerKeys.lists())).toEqual([{ id: 1, title: 'Covered calls' }]);
   });
 
   test('a new app version busts the cache', async () => {
     const db = freshDbName();
     await saveScans(db, 'v1');
     const client = await reload(db, 'v2');
-    expect(client.getQueryData(['scans', 'list'])).toBeUndefined();
+    expect(client.getQueryData(screenerKeys.lists())).toBeUndefined();
   });
 
   test('the mirror answers synchronously and writes through in order', async () => {

@@ -3,15 +3,18 @@
  * answer (state, nonce), the /auth screen, and Sign Out's trip to the provider.
  */
 import { setupIonicReact } from '@ionic/react';
+import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { AuthConfig } from '#api/auth.ts';
 import { PAGE_VIEW_EVENT } from '#app/analytics.ts';
-import { createQueryClient } from '#app/api/query-client.ts';
+import { openIdbMirrorStorage } from '#app/api/idb-mirror-storage.ts';
+import { createQueryClient, persistOptions } from '#app/api/query-client.ts';
 import { jwtPayload } from '#app/auth/jwt-payload.ts';
 import { authorizationUrl, completeSignIn } from '#app/auth/sign-in.ts';
-import { signOut } from '#app/auth/sign-out.ts';
+import { addBeforeSignOutStep, signOut } from '#app/auth/sign-out.ts';
 import { storedToken, storeToken } from '#app/auth/token.ts';
+import { screenerKeys } from '#app/features/screener/keys.ts';
 import { NO_TOKEN_MESSAGE } from '#app/screens/auth/AuthScreen.tsx';
 import { stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
 import { renderAt } from './render-app.tsx';
@@ -174,6 +177,44 @@ describe('sign out', () => {
       post_logout_redirect_uri: `${window.location.origin}/signin`,
       id_token_hint: 'tok',
     });
+  });
+
+  test('wipes the persisted cache from IndexedDB, a change still waiting to be written included', async () => {
+    storeToken('tok');
+    const storage = await openIdbMirrorStorage('sign-out-wipe');
+    const queryClient = createQueryClient();
+    const options = persistOptions(storage, 'v1');
+    queryClient.setQueryData(screenerKeys.lists(), [{ id: 1 }]);
+    await persistQueryClientSave({ queryClient, ...options });
+    options.persister.flush();
+    await storage.flush();
+    expect((await openIdbMirrorStorage('sign-out-wipe')).getItem('query-cache')).not.toBeNull();
+    queryClient.setQueryData(screenerKeys.scan(2), { id: 2 });
+    await persistQueryClientSave({ queryClient, ...options });
+
+    await signOut(queryClient, '/signin', vi.fn());
+    expect(storage.getItem('query-cache')).toBeNull();
+    expect((await openIdbMirrorStorage('sign-out-wipe')).getItem('query-cache')).toBeNull();
+  });
+
+  test('runs the steps before it while signed in; a step saying no keeps the user signed in', async () => {
+    storeToken('tok');
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['account', 'settings'], { x: 1 });
+    const seen: (string | null)[] = [];
+    const remove = addBeforeSignOutStep(async () => {
+      seen.push(storedToken());
+      return false;
+    });
+    const go = vi.fn();
+    expect(await signOut(queryClient, '/signin', go)).toBe(false);
+    remove();
+    expect(seen).toEqual(['tok']);
+    expect(storedToken()).toBe('tok');
+    expect(queryClient.getQueryData(['account', 'settings'])).toEqual({ x: 1 });
+    expect(go).not.toHaveBeenCalled();
+    expect(await signOut(queryClient, '/signin', go)).toBe(true);
+    expect(go).toHaveBeenCalled();
   });
 
   test('a provider without a logout endpoint: straight back to the return address', async () => {

@@ -1,7 +1,7 @@
 /**
- * A synchronous Storage for `@tanstack/query-sync-storage-persister`, backed by IndexedDB.
+ * A synchronous Storage for the query cache's persister (`cache-persister.ts`), backed by IndexedDB.
  *
- * Why: the sync persister wants getItem/setItem that return at once, and IndexedDB is
+ * Why: the persister wants getItem/setItem that return at once, and IndexedDB is
  * asynchronous. localStorage is synchronous but small (~5 MB) and blocks the main thread on
  * big writes, which a cache of scans and trades outgrows. So the whole key space is read from
  * IndexedDB once, before the app renders (`openIdbMirrorStorage`), held in memory, and every
@@ -15,6 +15,8 @@ export interface MirrorStorage {
   removeItem(key: string): void;
   /** Resolves when every write so far has reached IndexedDB. */
   flush(): Promise<void>;
+  /** Deletes every key, in memory and in IndexedDB (sign-out); resolves once IndexedDB is empty. */
+  clear(): Promise<void>;
 }
 
 const STORE = 'kv';
@@ -56,5 +58,10 @@ export async function openIdbMirrorStorage(dbName: string): Promise<MirrorStorag
       enqueue((d) => d.delete(STORE, key));
     },
     flush: () => pending,
+    clear: () => {
+      mirror.clear();
+      enqueue((d) => d.clear(STORE));
+      return pending;
+    },
   };
 }

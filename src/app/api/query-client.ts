@@ -1,18 +1,23 @@
 /**
- * The TanStack Query client and its IndexedDB persistence: lists, scans, trades and settings
- * stay readable offline and after a reload. A new app version (the buster) drops the cache,
- * because cached shapes may have changed.
+ * The TanStack Query client and its IndexedDB persistence: lists, scans and their last results,
+ * trades and settings stay readable offline and after a reload (`cache-persister.ts` decides what
+ * is written and when). A new app version (the buster) drops the cache, because cached shapes
+ * may have changed.
  */
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import { notify } from '../components/notices.ts';
+import { type CachePersister, createCachePersister, shouldPersistQuery } from './cache-persister.ts';
 import { ApiRequestError } from './client.ts';
 import type { MirrorStorage } from './idb-mirror-storage.ts';
 
 export const CACHE_DB_NAME = 'optionscout-cache';
 export const CACHE_MAX_AGE_MS = 7 * 24 * 3600_000;
+/** A change of the kept cache reaches the device at most this long after it happened (or on page hide). */
+export const PERSIST_INTERVAL_MS = 5_000;
+/** The most the persisted cache may hold, in characters of JSON (about 4 MB). */
+export const PERSIST_MAX_CHARS = 4_000_000;
 
 /** The toast text for a failure no screen handled itself (spec 1 §8). */
 export function failureMessage(error: unknown): string {
@@ -43,13 +48,29 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The persister of the running app, so Sign Out can wipe what it stored. */
+let activePersister: CachePersister | null = null;
+
 export function persistOptions(
   storage: MirrorStorage,
   buster: string,
-): Omit<PersistQueryClientOptions, 'queryClient'> {
+): Omit<PersistQueryClientOptions, 'queryClient'> & { persister: CachePersister } {
+  const persister = createCachePersister({
+    storage,
+    key: 'query-cache',
+    intervalMs: PERSIST_INTERVAL_MS,
+    maxChars: PERSIST_MAX_CHARS,
+  });
+  activePersister = persister;
   return {
-    persister: createSyncStoragePersister({ storage, key: 'query-cache', throttleTime: 1000 }),
+    persister,
     maxAge: CACHE_MAX_AGE_MS,
     buster,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   };
+}
+
+/** Deletes the persisted cache from the device (Sign Out); resolves once IndexedDB is empty. */
+export function wipePersistedCache(): Promise<void> {
+  return activePersister?.wipe() ?? Promise.resolve();
 }

@@ -81,7 +81,10 @@ export class LiveConnection {
     this.#url = options.url ?? TRADES_HUB_PATH;
     this.#delays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
     this.#lingerMs = options.lingerMs ?? LINGER_MS;
-    if (typeof window !== 'undefined') window.addEventListener('online', () => this.#wake());
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', () => this.#wake());
+      window.addEventListener('offline', () => this.#onOffline());
+    }
   }
 
   /** A screen showing live data appeared. */
@@ -159,7 +162,7 @@ export class LiveConnection {
       this.#onQuotes(quotes);
     });
     connection.onreconnecting(() => {
-      setLiveStatus({ state: 'reconnecting' });
+      this.#trying('reconnecting');
     });
     connection.onreconnected(() => {
       setLiveStatus({ state: 'live' });
@@ -173,7 +176,7 @@ export class LiveConnection {
       setLiveStatus({ state: 'offline' });
     });
     this.#connection = connection;
-    setLiveStatus({ state: 'connecting' });
+    this.#trying('connecting');
     void this.#connect(connection, 0);
   }
 
@@ -190,7 +193,7 @@ export class LiveConnection {
         setLiveStatus({ state: 'offline' });
         return;
       }
-      setLiveStatus({ state: 'reconnecting' });
+      this.#trying('reconnecting');
       this.#retry = setTimeout(() => void this.#connect(connection, attempt + 1), delay);
       return;
     }
@@ -211,9 +214,26 @@ export class LiveConnection {
     void connection?.stop();
   }
 
-  /** Back online after giving up: start again if something still shows live data. */
+  /** Connecting or reconnecting, unless the browser has no network: then Offline, until it has. */
+  #trying(state: 'connecting' | 'reconnecting'): void {
+    setLiveStatus({ state: navigator.onLine ? state : 'offline' });
+  }
+
+  /**
+   * The browser lost the network: say so at once. A socket the network took may stay open for
+   * the server's 30 s time-out, saying nothing, and the indicator would say Live all along.
+   */
+  #onOffline(): void {
+    if (this.#connection) setLiveStatus({ state: 'offline' });
+  }
+
+  /** Back online: start again after giving up, or say where the connection stands. */
   #wake(): void {
-    if (this.#users > 0 && !this.#connection) this.#start();
+    if (!this.#connection) {
+      if (this.#users > 0) this.#start();
+      return;
+    }
+    setLiveStatus({ state: this.#connected() ? 'live' : 'reconnecting' });
   }
 
   // --- registrations -----------------------------------------------------------------------------

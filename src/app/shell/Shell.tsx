@@ -6,6 +6,7 @@ import { signOut } from '../auth/sign-out.ts';
 import { NoticeHost } from '../components/NoticeHost.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { chromeFor } from './navigation.ts';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { PendingWrites } from './PendingWrites.tsx';
 import { SystemMessageBanner } from './SystemMessageBanner.tsx';
 import { TabBar } from './TabBar.tsx';
@@ -29,6 +30,7 @@ export function Shell() {
         )}
         <IonContent>
           <main className="screen">
+            {chrome !== 'bare' && <OfflineBanner />}
             {chrome !== 'bare' && <SystemMessageBanner />}
             {chrome !== 'bare' && <PendingWrites />}
             <Outlet />

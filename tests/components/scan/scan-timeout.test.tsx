@@ -6,53 +6,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '#api/errors.ts';
-import type { ScanDefinition, ScanRunAnswer } from '#api/scans.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
-import { ScanResults } from '#app/screens/scan/ScanResults.tsx';
-import { useScanRun } from '#app/screens/scan/use-scan-run.ts';
-import { SPREAD_ROW } from '#tests/unit/app/scan/scan-row-fixture.ts';
+import { RUN_ANSWER, RUN_BODY, RunPage } from './run-page.tsx';
 
 // The live connection is not part of this: it never comes.
 vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
 
 afterEach(() => vi.unstubAllGlobals());
 
-const ANSWER: ScanRunAnswer = {
-  items: [SPREAD_ROW],
-  pageSize: 20,
-  totalCount: 1,
-  page: 0,
-  cacheId: 'cache-0001',
-  narrowed: false,
-  asOf: '2026-01-05T15:00:00.000Z',
-  columns: ['underlying', 'stock_last'],
-};
-const BODY: ScanDefinition = { strategy: 'bull_call_spread', filters: {}, page: 0 };
-
-function Page({ body }: { body: ScanDefinition }) {
-  const { state, run } = useScanRun();
-  return (
-    <>
-      <button type="button" onClick={() => void run(body)}>
-        RUN SCAN
-      </button>
-      <ScanResults
-        state={state}
-        chosenColumns={[]}
-        sorting={[]}
-        narrowedTo={null}
-        onSort={() => undefined}
-        onPage={() => undefined}
-        onNarrow={() => undefined}
-        onAnalyze={() => undefined}
-      />
-    </>
-  );
-}
-
 test.each([408, 504])('a %i keeps the previous results under the time-out message', async (status) => {
   const answers = [
-    Response.json(ANSWER),
+    Response.json(RUN_ANSWER),
     Response.json({ code: 'TIMEOUT', message: 'Scan took too long.' }, { status }),
   ];
   vi.stubGlobal(
@@ -61,7 +25,7 @@ test.each([408, 504])('a %i keeps the previous results under the time-out messag
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Page body={BODY} />
+      <RunPage body={RUN_BODY} />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));

@@ -8,6 +8,7 @@ import type { ScanTradeRow } from '#api/scans.ts';
 import { ApiRequestError } from '#app/api/client.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
 import { LiveIndicator } from '#app/live/LiveIndicator.tsx';
+import { dataTimeText } from '#app/shell/data-time.ts';
 import { isoDateOfEpochDay, marketDayOf } from '#domain/filters/date-range.ts';
 import { Spinner } from './controls.tsx';
 import { loadingMessage, nextStageIn } from './loading-messages.ts';
@@ -18,7 +19,7 @@ import { type SortChoice, sortingHint } from './scan-sorting.ts';
 import { INVALID_LEGS_MESSAGE } from './strategy-editors.ts';
 import { liveCheckedFilters } from './unmet-filters.ts';
 import { useLiveResults } from './use-live-results.ts';
-import { type RunState, shownResult } from './use-scan-run.ts';
+import { OfflineRunError, type RunState, shownResult } from './use-scan-run.ts';
 
 export const EMPTY_TEXT =
   'There are no options in the market that fit the scan criteria. Make the filters looser or try again later.';
@@ -45,6 +46,7 @@ function LoadingMessage({ startedAt }: { startedAt: number }) {
 /** The run's failure as the page says it (spec 2 §8). */
 export function runErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === 'INVALID_STRATEGY_LEGS') return INVALID_LEGS_MESSAGE;
+  if (error instanceof OfflineRunError) return error.message;
   return errorMessageOf(error);
 }
 
@@ -133,8 +135,13 @@ export function ScanResults({
       </div>
       {state.status === 'pending' && <LoadingMessage startedAt={state.startedAt} />}
       {state.status === 'error' && (
-        <p className="field-error" role="alert">
+        <p className={state.error instanceof OfflineRunError ? 'empty-state' : 'field-error'} role="alert">
           {runErrorMessage(state.error)}
+        </p>
+      )}
+      {state.status === 'done' && state.keptAt !== undefined && (
+        <p className="hint kept-results" role="status">
+          Results from {dataTimeText(state.keptAt)}
         </p>
       )}
       {state.status === 'done' && answer && answer.items.length === 0 && (

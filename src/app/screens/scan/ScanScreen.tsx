@@ -65,6 +65,9 @@ const NEW_PAGE: PageScan = { forId: null, saved: null, draft: newDraft(), title:
 
 const scanRoute = getRouteApi(SCAN_ROUTE);
 
+export const OFFLINE_SCAN_TEXT =
+  'This scan needs a connection: it has not been opened on this device yet. It will open once you are back online.';
+
 /**
  * The page's draft with the address's sort (a shared or reloaded link), where it names columns
  * the table has; otherwise the scan's own.
@@ -217,6 +220,14 @@ export function ScanScreen() {
 
   if (scanId !== null && scan.isError && !ready) {
     return <p className="field-error">{errorMessageOf(scan.error)}</p>;
+  }
+  // Offline, a scan never opened on this device would otherwise wait for the network forever.
+  if (scanId !== null && !scan.data && scan.fetchStatus === 'paused') {
+    return (
+      <p className="empty-state offline-scan" role="alert">
+        {OFFLINE_SCAN_TEXT}
+      </p>
+    );
   }
   if (!ready) return <Spinner label="Loading scan" />;
 
