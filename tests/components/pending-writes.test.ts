@@ -14,6 +14,7 @@ import {
   pendingWritesOf,
   replayPendingWrites,
   sendWrite,
+  settleBeforeSignOut,
   startPendingWrites,
   type WriteCall,
 } from '#app/api/pending-writes.ts';
@@ -164,6 +165,26 @@ describe('the pending-writes queue', () => {
     expect(await pendingWritesOf('user-1')).toHaveLength(1);
     await dropPendingWrites('user-1');
     expect(await pendingWritesOf('user-1')).toEqual([]);
+  });
+
+  test('before sign-out: online, pending writes are sent first and nothing is asked', async () => {
+    await offlineWrites(1, 2);
+    onlineManager.setOnline(true);
+    const ask = vi.fn(() => false);
+    expect(await settleBeforeSignOut(ask)).toBe(true);
+    expect(sent.map((s) => s.path)).toEqual(['/trades/1/archive', '/trades/2/archive']);
+    expect(ask).not.toHaveBeenCalled();
+  });
+
+  test('before sign-out: offline, the user decides whether the unsent writes are dropped', async () => {
+    await offlineWrites(1, 2);
+    const keep = vi.fn(() => false);
+    expect(await settleBeforeSignOut(keep)).toBe(false);
+    expect(keep).toHaveBeenCalledWith(2);
+    expect(await pendingWritesOf('user-1')).toHaveLength(2);
+    expect(await settleBeforeSignOut(() => true)).toBe(true);
+    expect(await pendingWritesOf('user-1')).toEqual([]);
+    expect(sent).toHaveLength(0);
   });
 
   test('a record of a version this build does not know is left alone, unsent', async () => {

@@ -268,6 +268,22 @@ export async function pendingWritesOf(user: string): Promise<PendingWrite[]> {
   return (await requireStore()).list(user);
 }
 
+/**
+ * The sign-out's step (docs/OFFLINE.md "Sign out"): online, what is pending is sent first; what is
+ * left (offline, waiting for sign-in, refused) is dropped only when `confirmDrop(count)` agrees,
+ * else the user stays signed in with the writes kept.
+ */
+export async function settleBeforeSignOut(confirmDrop: (count: number) => boolean): Promise<boolean> {
+  const user = currentUser();
+  if (!user || !storePromise) return true;
+  if (onlineManager.isOnline()) await replayPendingWrites().catch(() => undefined);
+  const left = await pendingWritesOf(user).catch(() => []);
+  if (left.length === 0) return true;
+  if (!confirmDrop(left.length)) return false;
+  await dropPendingWrites(user);
+  return true;
+}
+
 /** Drops every write of the user (sign-out): none may later go out under another user's token. */
 export async function dropPendingWrites(user: string): Promise<void> {
   await (await requireStore()).removeUser(user);

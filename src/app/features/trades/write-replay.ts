@@ -9,6 +9,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { PendingWrite, WriteCall } from '#app/api/pending-writes.ts';
+import { addBeforeSignOutStep } from '#app/auth/sign-out.ts';
 import { accountKeys } from '#app/features/account/keys.ts';
 import { TRADE_WRITE_KEY, tradeKeys } from './keys.ts';
 
@@ -41,4 +42,11 @@ export function registerTradeMutations(queryClient: QueryClient): void {
       sent: (write, answer) => refreshAfter(queryClient, write, answer),
     }),
   );
+  // Sign Out sends what is pending, and drops what cannot go only when the user says so.
+  addBeforeSignOutStep(async () =>
+    (await queue()).settleBeforeSignOut((count) => window.confirm(dropQuestion(count))),
+  );
 }
+
+export const dropQuestion = (count: number): string =>
+  `${count === 1 ? '1 change has' : `${count} changes have`} not been sent yet. Sign out and drop ${count === 1 ? 'it' : 'them'}?`;
