@@ -73,22 +73,30 @@ describe('offline writes', () => {
     await screenshot(page, 'offline-writes-pending-phone');
     // A new build: the persisted query cache no longer matches the app's version (its buster),
     // so the reloaded app drops it, as it drops it after an update.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('optionscout-cache');
-          open.onsuccess = () => {
-            const store = open.result.transaction('kv', 'readwrite').objectStore('kv');
-            const read = store.get('query-cache');
-            read.onsuccess = () => {
-              const cache = JSON.parse(String(read.result)) as { buster: string };
-              store.put(JSON.stringify({ ...cache, buster: 'an-older-build' }), 'query-cache');
-              store.transaction.oncomplete = () => resolve();
-            };
-          };
-          open.onerror = () => reject(open.error);
-        }),
-    );
+    // The cache is written at most every 5 s (docs/OFFLINE.md): wait for it to be on the device.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise<boolean>((resolve, reject) => {
+                const open = indexedDB.open('optionscout-cache');
+                open.onsuccess = () => {
+                  const store = open.result.transaction('kv', 'readwrite').objectStore('kv');
+                  const read = store.get('query-cache');
+                  read.onsuccess = () => {
+                    if (typeof read.result !== 'string') return resolve(false);
+                    const cache = JSON.parse(read.result) as { buster: string };
+                    store.put(JSON.stringify({ ...cache, buster: 'an-older-build' }), 'query-cache');
+                    store.transaction.oncomplete = () => resolve(true);
+                  };
+                };
+                open.onerror = () => reject(open.error);
+              }),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await page.reload();
     await page.locator('.screen').waitFor();
     await context.setOffline(false);
