@@ -73,7 +73,7 @@ describe('offline writes', () => {
     await screenshot(page, 'offline-writes-pending-phone');
     // A new build: the persisted query cache no longer matches the app's version (its buster),
     // so the reloaded app drops it, as it drops it after an update.
-    // The cache is written at most every 5 s (docs/OFFLINE.md): wait for it to be on the device.
+    // The cache is written at most a second after a change (docs/OFFLINE.md): wait for it to be on the device.
     await expect
       .poll(
         () =>

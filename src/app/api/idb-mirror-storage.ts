@@ -5,7 +5,8 @@
  * asynchronous. localStorage is synchronous but small (~5 MB) and blocks the main thread on
  * big writes, which a cache of scans and trades outgrows. So the whole key space is read from
  * IndexedDB once, before the app renders (`openIdbMirrorStorage`), held in memory, and every
- * write goes to memory at once and to IndexedDB behind it, in order.
+ * write goes to memory at once and to IndexedDB behind it, in order (IndexedDB's own order of
+ * read-write transactions).
  */
 import { type IDBPDatabase, openDB } from 'idb';
 
@@ -37,15 +38,17 @@ export async function openIdbMirrorStorage(dbName: string): Promise<MirrorStorag
     db = null;
   }
   let pending: Promise<void> = Promise.resolve();
+  // Each write starts its transaction at once: IndexedDB runs read-write transactions on one store
+  // in the order they were created, so order needs no chaining, and a write made while the page
+  // is being hidden or reloaded (the persister's flush on pagehide) is created before the page
+  // goes; chained behind a write still in flight it would start too late and be lost.
   const enqueue = (write: (d: IDBPDatabase) => Promise<unknown>) => {
     if (!db) return;
-    const target = db;
-    pending = pending
-      .then(() => write(target))
-      .then(
-        () => undefined,
-        () => undefined,
-      );
+    const done = write(db).then(
+      () => undefined,
+      () => undefined,
+    );
+    pending = Promise.all([pending, done]).then(() => undefined);
   };
   return {
     getItem: (key) => mirror.get(key) ?? null,

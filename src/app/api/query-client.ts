@@ -14,8 +14,13 @@ import type { MirrorStorage } from './idb-mirror-storage.ts';
 
 export const CACHE_DB_NAME = 'optionscout-cache';
 export const CACHE_MAX_AGE_MS = 7 * 24 * 3600_000;
-/** A change of the kept cache reaches the device at most this long after it happened (or on page hide). */
-export const PERSIST_INTERVAL_MS = 5_000;
+/**
+ * A change of the kept cache reaches the device at most this long after it happened (or on page
+ * hide). Short: a write begun as the page unloads may be aborted with it, so what a screen just
+ * loaded must already be on the device when the user reloads offline; what saves the device's
+ * writes is skipping those that change nothing kept (live data), not waiting longer.
+ */
+export const PERSIST_INTERVAL_MS = 1_000;
 /** The most the persisted cache may hold, in characters of JSON (about 4 MB). */
 export const PERSIST_MAX_CHARS = 4_000_000;
 
