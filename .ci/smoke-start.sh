@@ -27,8 +27,10 @@ for _ in $(seq 1 180); do
 done
 curl -fsS "$base/api/v1/health"
 echo
-# The app's sign-in route and the embedded issuer's discovery document.
-curl -fsS "$base/signin" | grep -q '<div id="root">' || { echo "smoke: /signin is not the app" >&2; exit 1; }
+# The app, the light sign-in page (served without the app's scripts) and the embedded issuer's
+# discovery document.
+curl -fsS "$base/screener" | grep -q '<div id="root">' || { echo "smoke: /screener is not the app" >&2; exit 1; }
+curl -fsS "$base/signin" | grep -q '<title>OptionScout: Sign In</title>' || { echo "smoke: /signin is not the sign-in page" >&2; exit 1; }
 curl -fsS "$base/oidc/.well-known/openid-configuration" | grep -q '"issuer"'
 # Development conveniences are not on under npm start.
 code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'content-type: application/json' \
