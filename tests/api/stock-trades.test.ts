@@ -84,7 +84,7 @@ describe('the calculation (POST /trades/trade)', () => {
     // Marked now: the P/L of 600 shares from the entry to the last price, in whole cents a share.
     // The market may tick between reading the leg and the underlying within one answer (each
     // read brings it up to the clock), so the two last prices may be a cent or two apart.
-    const perShareCents = markMadeTrade.plCents / 600;
+    const perShareCents = (markMadeTrade.plCents ?? Number.NaN) / 600;
     expect(Number.isInteger(perShareCents)).toBe(true);
     expect(
       Math.abs(perShareCents - (toCents(markMadeTrade.stock_last) - toCents(entry))),
