@@ -13,7 +13,7 @@ import { createRoot } from 'react-dom/client';
 import { registerTradeMutations } from '#app/features/trades/write-replay.ts';
 import { configureApiClient } from './api/client.ts';
 import { openIdbMirrorStorage } from './api/idb-mirror-storage.ts';
-import { CACHE_DB_NAME, createQueryClient, persistOptions } from './api/query-client.ts';
+import { CACHE_DB_NAME, createQueryClient, PERSISTED_CACHE_KEY, persistOptions } from './api/query-client.ts';
 import { reportUncaughtErrors } from './api/report-errors.ts';
 import { signInHref } from './auth/access.ts';
 import { notify } from './components/notices.ts';
@@ -49,6 +49,14 @@ window.addEventListener(
 // show their last data at once. Not a top-level await: that would turn off the bundler's
 // chunk optimizations (common chunks merged into the entry), and the entry would grow.
 void openIdbMirrorStorage(CACHE_DB_NAME).then((storage) => {
+  // Writes an earlier version left paused in its cache go to the queue before the persister
+  // below drops that cache (docs/OFFLINE.md "Writes"). Only a cache holding a paused trade
+  // write is read further: this version's own never holds one.
+  const persisted = storage.getItem(PERSISTED_CACHE_KEY);
+  if (persisted?.includes('"mutationKey":["trades","write"]'))
+    void import('#app/features/trades/earlier-writes.ts').then(({ adoptEarlierWrites }) =>
+      adoptEarlierWrites(persisted, __APP_BUILD__),
+    );
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
   createRoot(root).render(

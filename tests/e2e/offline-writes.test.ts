@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { EARLIER_WRITE_LABEL } from '#app/features/trades/earlier-writes.ts';
 import { projectRoot } from '#server/config.ts';
 import { type SignedInClient, signedIn, signInBrowser, tokenFor } from '../support/auth.ts';
 import { button, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
@@ -66,6 +67,59 @@ const storedStates = (page: Page) =>
       }),
   );
 
+/**
+ * Turns the persisted query cache into one an earlier build wrote (another buster), with
+ * `mutations` added as that build's paused ones. The cache is written at most a second after a
+ * change (docs/OFFLINE.md): polled until it is on the device.
+ */
+async function ageCache(page: Page, mutations: readonly object[]) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (added) =>
+            new Promise<boolean>((resolve, reject) => {
+              const open = indexedDB.open('optionscout-cache');
+              open.onsuccess = () => {
+                const store = open.result.transaction('kv', 'readwrite').objectStore('kv');
+                const read = store.get('query-cache');
+                read.onsuccess = () => {
+                  if (typeof read.result !== 'string') return resolve(false);
+                  const cache = JSON.parse(read.result) as {
+                    buster: string;
+                    clientState: { mutations: object[] };
+                  };
+                  cache.buster = 'an-older-build';
+                  cache.clientState.mutations.push(...added);
+                  store.put(JSON.stringify(cache), 'query-cache');
+                  store.transaction.oncomplete = () => resolve(true);
+                };
+              };
+              open.onerror = () => reject(open.error);
+            }),
+          mutations,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+/** A trade-log write as versions before the pending-writes queue left it paused in their cache. */
+const earlierPausedWrite = (method: string, path: string) => ({
+  mutationKey: ['trades', 'write'],
+  state: {
+    context: undefined,
+    data: undefined,
+    error: null,
+    failureCount: 0,
+    failureReason: null,
+    isPaused: true,
+    status: 'pending',
+    variables: { method, path, refresh: 'lists' },
+    submittedAt: Date.now(),
+  },
+});
+
 describe('offline writes', () => {
   test('a new app version taking over while a write is pending still sends it', async () => {
     const { client, context, page, accountId, orderId } = await tradeLog('offline-update@example.com');
@@ -73,35 +127,28 @@ describe('offline writes', () => {
     await screenshot(page, 'offline-writes-pending-phone');
     // A new build: the persisted query cache no longer matches the app's version (its buster),
     // so the reloaded app drops it, as it drops it after an update.
-    // The cache is written at most a second after a change (docs/OFFLINE.md): wait for it to be on the device.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () =>
-              new Promise<boolean>((resolve, reject) => {
-                const open = indexedDB.open('optionscout-cache');
-                open.onsuccess = () => {
-                  const store = open.result.transaction('kv', 'readwrite').objectStore('kv');
-                  const read = store.get('query-cache');
-                  read.onsuccess = () => {
-                    if (typeof read.result !== 'string') return resolve(false);
-                    const cache = JSON.parse(read.result) as { buster: string };
-                    store.put(JSON.stringify({ ...cache, buster: 'an-older-build' }), 'query-cache');
-                    store.transaction.oncomplete = () => resolve(true);
-                  };
-                };
-                open.onerror = () => reject(open.error);
-              }),
-          ),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await ageCache(page, []);
     await page.reload();
     await page.locator('.screen').waitFor();
     await context.setOffline(false);
     await expect.poll(() => archivedIds(client, accountId), { timeout: 15_000 }).toEqual([orderId]);
     await expect.poll(() => storedStates(page)).toEqual([]);
+    await context.close();
+  });
+
+  test('a write an earlier version left paused in its cache is sent after the update; one it cannot send is shown', async () => {
+    const { client, page, accountId, orderId, context } = await tradeLog('offline-earlier@example.com');
+    await ageCache(page, [
+      earlierPausedWrite('POST', `/trades/${orderId}/archive`),
+      earlierPausedWrite('POST', `/trades/${orderId}/frobnicate`),
+    ]);
+    await page.reload();
+    await expect.poll(() => archivedIds(client, accountId), { timeout: 15_000 }).toEqual([orderId]);
+    await page.getByText(`Not saved: ${EARLIER_WRITE_LABEL}`).waitFor();
+    // The archived trade leaves the Open list, as after any archive.
+    await page.locator('tr.trade-row').waitFor({ state: 'detached' });
+    await screenshot(page, 'offline-writes-earlier-version-phone');
+    expect(await storedStates(page)).toEqual(['refused']);
     await context.close();
   });
 

@@ -119,17 +119,7 @@ export async function sendWrite(write: WriteCall): Promise<unknown> {
     if (!request) throw new Error(`unknown write ${write.call}`);
     return apiRequest(request);
   }
-  seqTail = Math.max(Date.now(), seqTail + 1);
-  const record: PendingWrite = {
-    recordVersion: RECORD_VERSION,
-    id: crypto.randomUUID(),
-    user,
-    seq: seqTail,
-    ...write,
-    state: 'queued',
-    reason: null,
-    attempts: 0,
-  };
+  const record = newRecord(write, user);
   await store.put(record);
   if (!onlineManager.isOnline()) {
     // Recorded is done, as far as the screen goes: it shows the write as pending meanwhile.
@@ -140,6 +130,35 @@ export async function sendWrite(write: WriteCall): Promise<unknown> {
   changed();
   void replayPendingWrites();
   return answer;
+}
+
+/**
+ * Records writes an earlier version of the app left elsewhere (paused in its query cache) for the
+ * signed-in user, in their order, and sends them as any other. Resolves with how many were
+ * recorded: none when no one is signed in or the device refuses IndexedDB.
+ */
+export async function recordWrites(writes: readonly WriteCall[]): Promise<number> {
+  const user = currentUser();
+  const store = user ? await requireStore().catch(() => null) : null;
+  if (!user || !store || writes.length === 0) return 0;
+  for (const write of writes) await store.put(newRecord(write, user));
+  changed();
+  void replayPendingWrites();
+  return writes.length;
+}
+
+function newRecord(write: WriteCall, user: string): PendingWrite {
+  seqTail = Math.max(Date.now(), seqTail + 1);
+  return {
+    recordVersion: RECORD_VERSION,
+    id: crypto.randomUUID(),
+    user,
+    seq: seqTail,
+    ...write,
+    state: 'queued',
+    reason: null,
+    attempts: 0,
+  };
 }
 
 /** Sends what is queued for the signed-in user, in order; one run at a time per tab and per device. */

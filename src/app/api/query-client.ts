@@ -21,6 +21,8 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 3600_000;
  * writes is skipping those that change nothing kept (live data), not waiting longer.
  */
 export const PERSIST_INTERVAL_MS = 1_000;
+/** The persisted cache's key in its IndexedDB store. */
+export const PERSISTED_CACHE_KEY = 'query-cache';
 /** The most the persisted cache may hold, in characters of JSON (about 4 MB). */
 export const PERSIST_MAX_CHARS = 4_000_000;
 
@@ -62,7 +64,7 @@ export function persistOptions(
 ): Omit<PersistQueryClientOptions, 'queryClient'> & { persister: CachePersister } {
   const persister = createCachePersister({
     storage,
-    key: 'query-cache',
+    key: PERSISTED_CACHE_KEY,
     intervalMs: PERSIST_INTERVAL_MS,
     maxChars: PERSIST_MAX_CHARS,
   });

@@ -17,6 +17,7 @@ import { apiCaller } from '#app/api/api-caller.ts';
 import type { PendingWrite } from '#app/api/pending-writes.ts';
 import { TRADE_WRITE_KEY } from './keys.ts';
 import type { WRITE_CALLS, WriteCallName } from './write-calls.ts';
+import { writeLabel } from './write-labels.ts';
 import type { TradeRefresh, TradeWrite } from './write-replay.ts';
 
 export type { TradeWrite };
@@ -31,8 +32,7 @@ const write = <N extends WriteCallName>(
   call: N,
   parts: EntryArgs<(typeof WRITE_CALLS)[N]>,
   refresh: TradeRefresh,
-  label: string,
-): TradeWrite => ({ call, parts, refresh, label });
+): TradeWrite => ({ call, parts, refresh, label: writeLabel(call, parts) });
 
 export const tradeWrites = {
   /** A new order, or the closing order of the position opened by `closeOrderId`. */
@@ -44,39 +44,28 @@ export const tradeWrites = {
   ): TradeWrite => {
     const query = { accountId, strategy };
     return closeOrderId
-      ? write(
-          'trades.close',
-          { params: { id: closeOrderId }, query, body: payload },
-          'lists',
-          'Close a trade',
-        )
-      : write('trades.submit', { query, body: payload }, 'lists', 'New trade');
+      ? write('trades.close', { params: { id: closeOrderId }, query, body: payload }, 'lists')
+      : write('trades.submit', { query, body: payload }, 'lists');
   },
   adjust: (orderId: number, accountId: number, strategy: OrderStrategy, payload: OrderPayload): TradeWrite =>
     write(
       'trades.adjust',
       { params: { id: orderId }, query: { accountId, strategy }, body: payload },
       'lists',
-      'Adjust a trade',
     ),
   archive: (orderId: number, archived: boolean): TradeWrite =>
     archived
-      ? write('trades.archive', { params: { id: orderId } }, 'lists', 'Archive a trade')
-      : write('trades.unarchive', { params: { id: orderId } }, 'lists', 'Unarchive a trade'),
+      ? write('trades.archive', { params: { id: orderId } }, 'lists')
+      : write('trades.unarchive', { params: { id: orderId } }, 'lists'),
   saveAccount: (accountId: number | null, name: string): TradeWrite =>
     accountId === null
-      ? write('tradeAccounts.save', { body: { name } }, 'accounts', `New trading account ${name}`)
-      : write(
-          'tradeAccounts.rename',
-          { params: { id: accountId }, body: { name } },
-          'accounts',
-          `Rename a trading account to ${name}`,
-        ),
+      ? write('tradeAccounts.save', { body: { name } }, 'accounts')
+      : write('tradeAccounts.rename', { params: { id: accountId }, body: { name } }, 'accounts'),
   deleteAccount: (accountId: number): TradeWrite =>
-    write('tradeAccounts.delete', { params: { id: accountId } }, 'accounts', 'Delete a trading account'),
+    write('tradeAccounts.delete', { params: { id: accountId } }, 'accounts'),
   /** The trade table's columns, sorting and grouping, stored with the user's settings. */
   tableSettings: (trades: UserSettings['trades']): TradeWrite =>
-    write('account.saveSettings', { body: { trades } }, 'settings', 'Trade table settings'),
+    write('account.saveSettings', { body: { trades } }, 'settings'),
 };
 
 /** What the screens say of a write still waiting to be sent (its item is shown as pending). */

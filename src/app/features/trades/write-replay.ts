@@ -23,9 +23,14 @@ export interface TradeWrite extends WriteCall {
 
 function refreshAfter(queryClient: QueryClient, write: Pick<PendingWrite, 'refresh'>, answer: unknown) {
   if (write.refresh === 'settings') return void queryClient.setQueryData(accountKeys.settings(), answer);
-  void queryClient.invalidateQueries({
-    queryKey: write.refresh === 'accounts' ? tradeKeys.accounts() : tradeKeys.lists(),
-  });
+  const filters = { queryKey: write.refresh === 'accounts' ? tradeKeys.accounts() : tradeKeys.lists() };
+  // A read already in flight began before the write was answered: a first read (a route loader's,
+  // at start-up, when the queue replays) is not restarted by an invalidation but awaited, and
+  // would land as fresh data without the write. So once it has landed, it is invalidated again.
+  const readInFlight = queryClient.isFetching(filters) > 0;
+  void queryClient
+    .invalidateQueries(filters)
+    .then(() => (readInFlight ? queryClient.invalidateQueries(filters) : undefined));
 }
 
 /** The queue loads beside the first render, not in the first download. */
