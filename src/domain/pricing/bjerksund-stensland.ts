@@ -160,7 +160,14 @@ function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void 
   u[8] = d0K;
   u[9] = d0K - shift;
   const n = CDFS;
-  for (let k = 0; k < TERMS; k++) n[k] = normCdfFast(u[k] as number);
+  // φ with Φ where derivatives may follow: the same node and offset, computed once.
+  if (derivatives)
+    for (let k = 0; k < TERMS; k++) {
+      const x = u[k] as number;
+      n[k] = normCdfFast(x);
+      PDFS[k] = normPdfFast(x);
+    }
+  else for (let k = 0; k < TERMS; k++) n[k] = normCdfFast(u[k] as number);
   const reach = (I - K) / xBeta;
   const early = reach * (1 - eLambda * (n[0]! - pow0 * xBeta * xBeta * n[1]!));
   const spotLeg = S * dfQ * (n[2]! - pow1 * n[3]! - (n[4]! - pow1 * n[5]!));
@@ -200,8 +207,7 @@ function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void 
     for (let k = 0; k < TERMS; k++) {
       const slope = (k & 1) === 0 ? -sdInv : sdInv;
       const a = power[k]!;
-      const pdf = normPdfFast(u[k]!);
-      PDFS[k] = pdf;
+      const pdf = PDFS[k]!;
       const density = w[k]! * pdf * slope;
       const term = a * w[k]! * n[k]! + density;
       first += term;
@@ -357,8 +363,9 @@ function premiumBound(
  * A cruder bound than `premiumBound`, for S below B₀ (a lower bound of the trigger), computed before
  * the trigger is: S(1 − e^{−qT}) alone where that is at most `cap`, else that weight times the
  * probability that a Brownian motion with drift at most μ⁺ = max(b + σ²/2, 0) reaches
- * ln(B₀/S) ≥ 1 − S/B₀ before T, at most 2Φ(−(1 − S/B₀ − μ⁺T)/(σ√T)) (the reflection principle
- * without drift). One division and one Φ: no square root, exponential or logarithm.
+ * ln x ≥ 2(x − 1)/(x + 1) (x = B₀/S > 1) before T, at most 2Φ(−(2(x − 1)/(x + 1) − μ⁺T)/(σ√T)) (the
+ * reflection principle without drift). Two divisions and one Φ: no square root, exponential or
+ * logarithm.
  */
 function levelBound(
   S: number,
@@ -372,7 +379,7 @@ function levelBound(
 ): number {
   const weight = S * (1 - dfQ);
   if (weight <= cap) return weight;
-  const distance = 1 - S / b0;
+  const distance = (2 * (b0 - S)) / (b0 + S);
   return weight * 2 * normCdfFast((Math.max(b + 0.5 * v2, 0) * T - distance) / sd);
 }
 
