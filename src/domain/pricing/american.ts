@@ -33,9 +33,11 @@ import type { BsBatchInput, BsBatchOutput } from './batch.ts';
 import {
   americanValue,
   earlyExerciseMatters,
-  flatBoundaryValueAt,
+  flatBoundary,
+  flatBoundaryDerivative,
   IMMATERIAL_PREMIUM,
   MIN_STD_DEV,
+  setOption,
 } from './bjerksund-stensland.ts';
 import { bsGreeks, bsPrice, type Greeks, priceAll } from './black-scholes.ts';
 import { impliedVol } from './implied-vol.ts';
@@ -206,9 +208,6 @@ export function impliedVolByStyle(
  * So an option that needs the model costs one evaluation of it, greeks included.
  * `americanGreeks` runs this on one row.
  */
-/** [∂V/∂S, ∂²V/∂S², ∂V/∂σ] of the flat-boundary value (scratch: no allocation per row). */
-const SPOT = new Float64Array(3);
-
 /**
  * Rewrites rows [from, to) of `out` (European values on entry) to American values where early
  * exercise can pay; with `greeks` false only the price (the greeks stay the BSM ones), with
@@ -264,21 +263,8 @@ export function americanRows(
     // The greeks are the formula's only where it beats the European price by more than the
     // threshold: its derivatives are computed only there.
     const material = e + IMMATERIAL_PREMIUM;
-    const flat = flatBoundaryValueAt(
-      call,
-      S,
-      K,
-      T,
-      r,
-      q,
-      v,
-      sqrtT,
-      dfR,
-      dfQ,
-      greeks ? SPOT : null,
-      IMMATERIAL_PREMIUM,
-      material,
-    );
+    setOption(call, S, K, T, r, q, v, sqrtT, dfR, dfQ, IMMATERIAL_PREMIUM);
+    const flat = flatBoundary(call, greeks, material);
     const p0 = Math.max(e, intrinsic, Number.isNaN(flat) ? 0 : flat);
     price[i] = p0;
     // Early exercise adds (next to) nothing: the BSM greeks stand.
@@ -292,12 +278,12 @@ export function americanRows(
       vega[i] = 0;
       continue;
     }
-    const dS = SPOT[0]!;
-    const dSS = SPOT[1]!;
+    const dS = flatBoundaryDerivative(0);
+    const dSS = flatBoundaryDerivative(1);
     delta[i] = dS;
     gamma[i] = dSS;
     theta[i] = (r * p0 - (r - q) * S * dS - 0.5 * v * v * S * S * dSS) / 365;
-    vega[i] = SPOT[2]! * 0.01;
+    vega[i] = flatBoundaryDerivative(2) * 0.01;
   }
   return rewritten;
 }

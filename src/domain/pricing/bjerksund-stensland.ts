@@ -25,7 +25,58 @@ export function bjerksundStenslandCall(
   b: number,
   v: number,
 ): number {
-  return flatBoundaryCall(S, K, T, r, b, v, Math.sqrt(T), Math.exp(-r * T), Math.exp((b - r) * T));
+  setCallSpace(S, K, T, r, b, v, Math.sqrt(T), Math.exp(-r * T), Math.exp((b - r) * T), 0);
+  flatBoundaryCall(false, Number.NEGATIVE_INFINITY);
+  return IO[VALUE]!;
+}
+
+/*
+ * The flat-boundary formula reads its inputs from, and writes its results to, the slots of `IO`
+ * (call space: a put's spot and strike, rates and discount factors swapped). V8 passes a double to
+ * a function it does not inline, and returns one from it, as an allocated heap number: the
+ * formula is too large to inline, and positional arguments cost a row thirteen allocations (and
+ * the collections they bring), more than the formula's arithmetic on a row it skips.
+ */
+const IO = new Float64Array(16);
+const SPOT_IN = 0;
+const STRIKE_IN = 1;
+const YEARS = 2;
+const RATE = 3;
+const CARRY = 4;
+const VOL = 5;
+const SQRT_T = 6;
+const DF_RATE = 7;
+const DF_CARRY = 8;
+const IMMATERIAL = 9;
+/** Results: the value, then [∂V/∂ln S, ∂²V/∂(ln S)², ∂V/∂σ] (call space). */
+const VALUE = 10;
+const D_LN_S = 11;
+const D2_LN_S = 12;
+const D_VOL = 13;
+
+/** Writes the inputs of `flatBoundaryCall`: a call with cost of carry b, e^{−rT} and e^{(b−r)T}. */
+function setCallSpace(
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  b: number,
+  v: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+  immaterial: number,
+): void {
+  IO[SPOT_IN] = S;
+  IO[STRIKE_IN] = K;
+  IO[YEARS] = T;
+  IO[RATE] = r;
+  IO[CARRY] = b;
+  IO[VOL] = v;
+  IO[SQRT_T] = sqrtT;
+  IO[DF_RATE] = dfR;
+  IO[DF_CARRY] = dfQ;
+  IO[IMMATERIAL] = immaterial;
 }
 
 /**
@@ -37,43 +88,44 @@ export function bjerksundStenslandCall(
  * every intermediate, I included (`sigmaDerivative`). The value keeps the bits of the formula
  * without derivatives.
  */
-function flatBoundaryCall(
-  S: number,
-  K: number,
-  T: number,
-  r: number,
-  b: number,
-  v: number,
-  sqrtT: number,
-  dfR: number,
-  dfQ: number,
-  spot: Float64Array | null = null,
-  immaterial = 0,
-  derivativesAbove = Number.NEGATIVE_INFINITY,
-): number {
+function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void {
+  const S = IO[SPOT_IN]!;
+  const K = IO[STRIKE_IN]!;
+  const T = IO[YEARS]!;
+  const r = IO[RATE]!;
+  const b = IO[CARRY]!;
+  const v = IO[VOL]!;
+  const sqrtT = IO[SQRT_T]!;
+  const dfR = IO[DF_RATE]!;
+  const dfQ = IO[DF_CARRY]!;
+  const immaterial = IO[IMMATERIAL]!;
+  IO[VALUE] = Number.NaN;
   const v2 = v * v;
   const sd = v * sqrtT;
+  const b0 = Math.max(K, (r / (r - b)) * K);
+  // Two tests that need neither the trigger nor a transcendental function. I ≤ B₀(1 + bT + 2σ√T)
+  // (1 − e^h ≤ −h): at or past that, the option is exercised now.
+  if (S >= b0 * (1 + b * T + 2 * sd)) {
+    exercised(S, K);
+    return;
+  }
+  // Below B₀ ≤ I, the premium is bounded from the distance to B₀ alone (`levelBound`).
+  if (immaterial > 0 && S < b0 && levelBound(S, T, b, v2, sd, dfQ, b0, immaterial) <= immaterial) return;
   const bv = b / v2 - 0.5;
   const beta = -bv + Math.sqrt(bv * bv + (2 * r) / v2);
   const bInf = (beta / (beta - 1)) * K;
-  const b0 = Math.max(K, (r / (r - b)) * K);
   // A boundary the formula cannot place (B∞ ≤ B₀ in floating point): no trigger, no premium.
-  if (!(bInf > b0)) return Number.NaN;
+  if (!(bInf > b0)) return;
   const h = (-(b * T + 2 * sd) * b0) / (bInf - b0);
   const eh = Math.exp(h);
   const I = b0 + (bInf - b0) * (1 - eh);
   if (S >= I) {
-    // Exercised now: V = S − K, both derivatives in ln S are S, none in σ.
-    if (spot) {
-      spot[0] = S;
-      spot[1] = S;
-      spot[2] = 0;
-    }
-    return S - K;
+    exercised(S, K);
+    return;
   }
   const X = I / S;
   const lnIS = Math.log(X);
-  if (immaterial > 0 && premiumBound(S, T, b, v2, sd, dfQ, lnIS, immaterial) <= immaterial) return Number.NaN;
+  if (immaterial > 0 && premiumBound(S, T, b, v2, sd, dfQ, lnIS, immaterial) <= immaterial) return;
   const lnSK = Math.log(S / K);
   // ln(I/S)·2/(σ√T): the reflection shift shared by every φ.
   const shift = (2 * lnIS) / sd;
@@ -108,13 +160,21 @@ function flatBoundaryCall(
   u[8] = d0K;
   u[9] = d0K - shift;
   const n = CDFS;
-  for (let k = 0; k < TERMS; k++) n[k] = normCdfFast(u[k] as number);
+  // φ with Φ where derivatives may follow: the same node and offset, computed once.
+  if (derivatives)
+    for (let k = 0; k < TERMS; k++) {
+      const x = u[k] as number;
+      n[k] = normCdfFast(x);
+      PDFS[k] = normPdfFast(x);
+    }
+  else for (let k = 0; k < TERMS; k++) n[k] = normCdfFast(u[k] as number);
   const reach = (I - K) / xBeta;
   const early = reach * (1 - eLambda * (n[0]! - pow0 * xBeta * xBeta * n[1]!));
   const spotLeg = S * dfQ * (n[2]! - pow1 * n[3]! - (n[4]! - pow1 * n[5]!));
   const strikeLeg = K * dfR * (n[6]! - pow0 * n[7]! - (n[8]! - pow0 * n[9]!));
   const value = early + spotLeg - strikeLeg;
-  if (spot && value > derivativesAbove) {
+  IO[VALUE] = value;
+  if (derivatives && value > derivativesAbove) {
     // Each term W·S^a·Φ(u[k]): its weight at S and its power a; u[k] falls with ln S at even k
     // (slope −1/(σ√T)) and rises at odd k (+1/(σ√T)).
     const w = WEIGHTS;
@@ -147,62 +207,70 @@ function flatBoundaryCall(
     for (let k = 0; k < TERMS; k++) {
       const slope = (k & 1) === 0 ? -sdInv : sdInv;
       const a = power[k]!;
-      const pdf = normPdfFast(u[k]!);
-      PDFS[k] = pdf;
+      const pdf = PDFS[k]!;
       const density = w[k]! * pdf * slope;
       const term = a * w[k]! * n[k]! + density;
       first += term;
       second += a * term + density * (a - slope * u[k]!);
     }
-    spot[0] = first;
-    spot[1] = second;
-    spot[2] = sigmaDerivative(
-      S,
-      K,
-      T,
-      r,
-      b,
-      v,
-      sqrtT,
-      dfR,
-      dfQ,
-      beta,
-      I,
-      eh,
-      lnIS,
-      kappa0,
-      xBeta,
-      eLambda,
-      pow0,
-    );
+    IO[D_LN_S] = first;
+    IO[D2_LN_S] = second;
+    const t = TRIGGER;
+    t[BETA] = beta;
+    t[LEVEL] = I;
+    t[E_H] = eh;
+    t[LN_IS] = lnIS;
+    t[KAPPA0] = kappa0;
+    t[X_BETA] = xBeta;
+    t[E_LAMBDA] = eLambda;
+    t[POW0] = pow0;
+    sigmaDerivative();
   }
-  return value;
 }
+
+/** Exercised now: V = S − K, both derivatives in ln S are S, none in σ. */
+function exercised(S: number, K: number): void {
+  IO[VALUE] = S - K;
+  IO[D_LN_S] = S;
+  IO[D2_LN_S] = S;
+  IO[D_VOL] = 0;
+}
+
+/** Intermediates of `flatBoundaryCall` that `sigmaDerivative` reads (slots as in `IO`, same reason). */
+const TRIGGER = new Float64Array(8);
+const BETA = 0;
+const LEVEL = 1;
+const E_H = 2;
+const LN_IS = 3;
+const KAPPA0 = 4;
+const X_BETA = 5;
+const E_LAMBDA = 6;
+const POW0 = 7;
 
 /**
  * ∂V/∂σ of the flat-boundary value, every intermediate differentiated in turn (the trigger I moves
  * with σ through β and h). Reads the Φ arguments, Φ and φ that `flatBoundaryCall` left in ARGS,
  * CDFS and PDFS, and its intermediates (passed: no closure, no allocation).
  */
-function sigmaDerivative(
-  S: number,
-  K: number,
-  T: number,
-  r: number,
-  b: number,
-  v: number,
-  sqrtT: number,
-  dfR: number,
-  dfQ: number,
-  beta: number,
-  I: number,
-  eh: number,
-  lnIS: number,
-  kappa0: number,
-  xBeta: number,
-  eLambda: number,
-  pow0: number,
-): number {
+function sigmaDerivative(): void {
+  const S = IO[SPOT_IN]!;
+  const K = IO[STRIKE_IN]!;
+  const T = IO[YEARS]!;
+  const r = IO[RATE]!;
+  const b = IO[CARRY]!;
+  const v = IO[VOL]!;
+  const sqrtT = IO[SQRT_T]!;
+  const dfR = IO[DF_RATE]!;
+  const dfQ = IO[DF_CARRY]!;
+  const t = TRIGGER;
+  const beta = t[BETA]!;
+  const I = t[LEVEL]!;
+  const eh = t[E_H]!;
+  const lnIS = t[LN_IS]!;
+  const kappa0 = t[KAPPA0]!;
+  const xBeta = t[X_BETA]!;
+  const eLambda = t[E_LAMBDA]!;
+  const pow0 = t[POW0]!;
   const v2 = v * v;
   const v3 = v2 * v;
   const sd = v * sqrtT;
@@ -250,7 +318,7 @@ function sigmaDerivative(
     S * dfQ * (dn[2]! - pow1 * (dLnPow1 * n[3]! + dn[3]!) - dn[4]! + pow1 * (dLnPow1 * n[5]! + dn[5]!));
   const dStrike =
     K * dfR * (dn[6]! - pow0 * (dLnPow0 * n[7]! + dn[7]!) - dn[8]! + pow0 * (dLnPow0 * n[9]! + dn[9]!));
-  return dEarly + dSpot - dStrike;
+  IO[D_VOL] = dEarly + dSpot - dStrike;
 }
 
 /** Terms of the flat-boundary formula with a Φ, and scratch columns for them (see above). */
@@ -291,15 +359,41 @@ function premiumBound(
   return Math.min(direct + weight * mirror * normCdfFast((-lnIS - drift * T) / sd), weight);
 }
 
+/**
+ * A cruder bound than `premiumBound`, for S below B₀ (a lower bound of the trigger), computed before
+ * the trigger is: S(1 − e^{−qT}) alone where that is at most `cap`, else that weight times the
+ * probability that a Brownian motion with drift at most μ⁺ = max(b + σ²/2, 0) reaches
+ * ln x ≥ 2(x − 1)/(x + 1) (x = B₀/S > 1) before T, at most 2Φ(−(2(x − 1)/(x + 1) − μ⁺T)/(σ√T)) (the
+ * reflection principle without drift). Two divisions and one Φ: no square root, exponential or
+ * logarithm.
+ */
+function levelBound(
+  S: number,
+  T: number,
+  b: number,
+  v2: number,
+  sd: number,
+  dfQ: number,
+  b0: number,
+  cap: number,
+): number {
+  const weight = S * (1 - dfQ);
+  if (weight <= cap) return weight;
+  const distance = (2 * (b0 - S)) / (b0 + S);
+  return weight * 2 * normCdfFast((Math.max(b + 0.5 * v2, 0) * T - distance) / sd);
+}
+
 /** An early-exercise premium proven below this (per share, a twentieth of a cent) is not computed. */
 export const IMMATERIAL_PREMIUM = 5e-4;
 
 /**
  * The American price: the largest of the flat-boundary value, the exercise value and `european`
- * (the BSM price of the same option), each the value of a strategy the holder can follow. Once the
- * trigger is placed (a square root and an exponential), `premiumBound` may prove the flat-boundary
- * value's premium at most `IMMATERIAL_PREMIUM`; its ten Φ and further exponentials are then not
- * computed. At or past the trigger the value is the exercise value, at no further cost.
+ * (the BSM price of the same option), each the value of a strategy the holder can follow. Before
+ * the trigger is placed, a spot past an upper bound of it is exercised now, and `levelBound` may
+ * prove the premium at most `IMMATERIAL_PREMIUM` from B₀ (a lower bound of it), with one Φ; once it
+ * is placed (a square root and an exponential), `premiumBound` may prove it with the trigger
+ * itself. The ten Φ and further exponentials are computed only where neither does. At or past the
+ * trigger the value is the exercise value, at no further cost.
  */
 export function americanValue(
   isCall: boolean,
@@ -351,11 +445,13 @@ export function americanValueAt(
 }
 
 /**
- * The flat-boundary value of a call or a put (NaN where the formula places no trigger), without
+ * The flat-boundary value of a call or a put (NaN where the formula places no trigger, unless the
+ * spot is past B₀(1 + bT + 2σ√T), where it is the exercise value: the floors of `americanValueAt`
+ * make either the same price), without
  * the floors of `americanValueAt`. With `spot`, its first and second derivatives in S and its
  * first in σ go there: [∂V/∂S, ∂²V/∂S², ∂V/∂σ], computed only where the value exceeds
  * `derivativesAbove` (a caller that uses them only there spares them elsewhere). With `immaterial`,
- * NaN where `premiumBound` proves the premium over the European price at most that. The put is the
+ * NaN where `levelBound` or `premiumBound` proves the premium over the European price at most that. The put is the
  * call C(K, S, q, r) (the same σ):
  * the formula is homogeneous of degree 1 in
  * (spot, strike), so the put's derivatives in its own ln S follow from the call's in its ln spot
@@ -376,16 +472,57 @@ export function flatBoundaryValueAt(
   immaterial = 0,
   derivativesAbove = Number.NEGATIVE_INFINITY,
 ): number {
-  // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
-  const value = isCall
-    ? flatBoundaryCall(S, K, T, r, r - q, v, sqrtT, dfR, dfQ, spot, immaterial, derivativesAbove)
-    : flatBoundaryCall(K, S, T, q, q - r, v, sqrtT, dfQ, dfR, spot, immaterial, derivativesAbove);
+  setOption(isCall, S, K, T, r, q, v, sqrtT, dfR, dfQ, immaterial);
+  const value = flatBoundary(isCall, spot !== null, derivativesAbove);
   if (spot && value > derivativesAbove) {
-    // Derivatives in ln S of the option's own spot: the call's as they are, the put's by Euler.
-    const first = isCall ? (spot[0] as number) : value - (spot[0] as number);
-    const second = isCall ? (spot[1] as number) : value - 2 * (spot[0] as number) + (spot[1] as number);
-    spot[0] = first / S;
-    spot[1] = (second - first) / (S * S);
+    spot[0] = IO[D_LN_S]!;
+    spot[1] = IO[D2_LN_S]!;
+    spot[2] = IO[D_VOL]!;
   }
   return value;
 }
+
+/**
+ * Writes the inputs of `flatBoundary` for an option (`flatBoundaryValueAt`'s arguments). Small
+ * enough for V8 to inline into a row loop, so its doubles stay unboxed.
+ */
+export function setOption(
+  isCall: boolean,
+  S: number,
+  K: number,
+  T: number,
+  r: number,
+  q: number,
+  v: number,
+  sqrtT: number,
+  dfR: number,
+  dfQ: number,
+  immaterial: number,
+): void {
+  // The put through P(S, K, r, q) = C(K, S, q, r): its e^{−rT} and e^{(b−r)T} are e^{−qT} and e^{−rT}.
+  if (isCall) setCallSpace(S, K, T, r, r - q, v, sqrtT, dfR, dfQ, immaterial);
+  else setCallSpace(K, S, T, q, q - r, v, sqrtT, dfQ, dfR, immaterial);
+}
+
+/**
+ * `flatBoundaryValueAt` on the option `setOption` wrote: returns the value (NaN as there) and,
+ * with `derivatives`, leaves [∂V/∂S, ∂²V/∂S², ∂V/∂σ] for `flatBoundaryDerivative` where the value
+ * exceeds `derivativesAbove`.
+ */
+export function flatBoundary(isCall: boolean, derivatives: boolean, derivativesAbove: number): number {
+  flatBoundaryCall(derivatives, derivativesAbove);
+  const value = IO[VALUE]!;
+  if (derivatives && value > derivativesAbove) {
+    // Derivatives in ln S of the option's own spot: the call's as they are, the put's by Euler.
+    const S = isCall ? IO[SPOT_IN]! : IO[STRIKE_IN]!;
+    const dy = IO[D_LN_S]!;
+    const first = isCall ? dy : value - dy;
+    const second = isCall ? IO[D2_LN_S]! : value - 2 * dy + IO[D2_LN_S]!;
+    IO[D_LN_S] = first / S;
+    IO[D2_LN_S] = (second - first) / (S * S);
+  }
+  return value;
+}
+
+/** The derivatives `flatBoundary` left: 0 ∂V/∂S, 1 ∂²V/∂S², 2 ∂V/∂σ. */
+export const flatBoundaryDerivative = (k: 0 | 1 | 2): number => IO[D_LN_S + k]!;

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReferenceData } from '../reference-data.ts';
+import { exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
+import { loadReferenceData, type ReferenceData } from '../reference-data.ts';
 import { createSimulatedMarket } from '../simulator.ts';
 import { type ChainSample, type QuoteRow, realChainRows } from './chain-stats.ts';
 import { parseCsvRecords } from './csv.ts';
@@ -24,12 +25,16 @@ export function realSample(root: string, id: string): ChainSample {
   const snapshots = parseCsvRecords(readFileSync(join(root, 'options/option_chain_snapshots.csv'), 'utf8'));
   const snap = snapshots.find((s) => s.snapshot_id === id) as Record<string, string>;
   const rows = realChainRows(quotes, id);
+  const underlying = snap.underlying as string;
+  const kind = loadReferenceData().symbols.find((s) => s.symbol === underlying)?.kind;
+  if (kind === undefined) throw new Error(`${underlying} is not in the reference data`);
   return {
-    underlying: snap.underlying as string,
+    underlying,
     spot: Number(snap.spot),
     asOfMs: Date.parse(QUOTE_TIME[id] as string),
     rate: RATE,
     rows,
+    exerciseStyle: exerciseStyleOf(kind),
   };
 }
 
@@ -50,6 +55,15 @@ export function simulatedSample(symbol: string, asOfMs: number, reference?: Refe
     openInterest: o.openInterest,
     volume: o.volume,
   }));
+  const kind = market.detail(symbol)?.info.kind;
   market.close();
-  return { underlying: symbol, spot: chain.spot, asOfMs, rate: market.riskFreeRate(), rows };
+  if (kind === undefined) throw new Error(`no detail for ${symbol}`);
+  return {
+    underlying: symbol,
+    spot: chain.spot,
+    asOfMs,
+    rate: market.riskFreeRate(),
+    rows,
+    exerciseStyle: exerciseStyleOf(kind),
+  };
 }

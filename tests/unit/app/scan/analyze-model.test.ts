@@ -87,6 +87,34 @@ describe('the P/L profile', () => {
     expect(profile!.atDates).toHaveLength(1);
   });
 
+  test("options on a stock or ETF are valued as American before expiry, an index's as European (the row's type_id; a stock without it)", () => {
+    // A long deep in-the-money put: early exercise is worth something (r > 0).
+    const put = {
+      ...SPREAD_ROW.legs[0]!,
+      contract: 'AAPL260220P200',
+      right: 'PUT' as const,
+      strike: 200,
+      bid: 48.5,
+      ask: 49.5,
+      iv: 0.3,
+    };
+    const row = (typeId?: number) => ({
+      ...SPREAD_ROW,
+      strategy: 'long_put',
+      legs: [put],
+      values: { ...SPREAD_ROW.values, ...(typeId === undefined ? {} : { type_id: typeId }) },
+    });
+    const today = (typeId?: number) => rowProfile(row(typeId), NOW_MS)!.atDates[0]!.pl;
+    const stock = today(1);
+    const index = today(3);
+    // Deep in the money the American put is worth at least its exercise value, the European one less.
+    const gap = stock.map((pl, i) => pl - index[i]!);
+    expect(Math.min(...gap)).toBeGreaterThanOrEqual(-1e-9);
+    expect(Math.max(...gap)).toBeGreaterThan(0.1);
+    expect(today(2)).toEqual(stock);
+    expect(today()).toEqual(stock);
+  });
+
   test('null without a last price', () => {
     expect(rowProfile({ ...SPREAD_ROW, values: {} }, NOW_MS)).toBeNull();
   });

@@ -153,6 +153,47 @@ describe('Bjerksund–Stensland (1993)', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
+  test('the flat-boundary value is the exercise value exactly where the spot is at or past the trigger I (computed here from the formulas)', () => {
+    let past = 0;
+    let before = 0;
+    // Spots around the strike and far past the trigger, so that both tests that place the spot past
+    // I (the bound B₀(1 + bT + 2σ√T) without the trigger, and I itself) decide some cases.
+    for (const c of randomCases(4000, 77)) {
+      for (const S of [c.S, c.S * 1.6, c.S / 1.6]) {
+        // A put is the call C(K, S) with r and q swapped.
+        const [s, k, r, q] = c.isCall ? [S, c.K, c.r, c.q] : [c.K, S, c.q, c.r];
+        const b = r - q;
+        const v2 = c.v * c.v;
+        const bv = b / v2 - 0.5;
+        const beta = -bv + Math.sqrt(bv * bv + (2 * r) / v2);
+        const bInf = (beta / (beta - 1)) * k;
+        const b0 = Math.max(k, (r / (r - b)) * k);
+        if (!(bInf > b0) || !(c.isCall ? c.q > 0 : c.r > 0)) continue;
+        const h = (-(b * c.T + 2 * c.v * Math.sqrt(c.T)) * b0) / (bInf - b0);
+        const I = b0 + (bInf - b0) * (1 - Math.exp(h));
+        const value = flatBoundaryValueAt(
+          c.isCall,
+          S,
+          c.K,
+          c.T,
+          c.r,
+          c.q,
+          c.v,
+          Math.sqrt(c.T),
+          Math.exp(-c.r * c.T),
+          Math.exp(-c.q * c.T),
+        );
+        // Away from the trigger by more than rounding: exercised exactly when past it.
+        if (Math.abs(s / I - 1) < 1e-12) continue;
+        if (s > I) past++;
+        else before++;
+        expect(value === s - k).toBe(s > I);
+      }
+    }
+    expect(past).toBeGreaterThan(1000);
+    expect(before).toBeGreaterThan(1000);
+  });
+
   test('the flat-boundary value is skipped only where its premium over the European price is at most $0.0005', () => {
     let skipped = 0;
     for (const c of randomCases(5000, 404)) {

@@ -11,7 +11,9 @@ import { COLUMNS, columnForKey } from '#domain/columns/column-catalogue.ts';
 import { formatColumnValue } from '#domain/columns/column-format.ts';
 import { formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
 import type { Contract } from '#domain/contracts/contract.ts';
+import { type ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
 import { daysToExpiry } from '#domain/contracts/expiry.ts';
+import { UnderlyingKind } from '#domain/filters/sectors.ts';
 import { type PLProfile, plProfile } from '#domain/metrics/pl-profile.ts';
 import type { LegQuote } from '#domain/metrics/types.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
@@ -234,7 +236,13 @@ export function rowProfile(row: ScanTradeRow, nowMs: number): PLProfile | null {
       {
         strategy: row.strategy,
         legs,
-        underlying: { symbol: row.underlying, price, iv, dividendYield: 0 },
+        underlying: {
+          symbol: row.underlying,
+          price,
+          iv,
+          dividendYield: 0,
+          exerciseStyle: rowExerciseStyle(row),
+        },
         env: { asOfMs: nowMs, riskFreeRate: CHART_RATE },
         bidAskLevel: 0,
       },
@@ -244,6 +252,15 @@ export function rowProfile(row: ScanTradeRow, nowMs: number): PLProfile | null {
     return null;
   }
 }
+
+/**
+ * The exercise style of the row's options, as the market prices them (`exerciseStyleOf`): from the
+ * row's underlying kind (`type_id`), American for a stock or ETF, European for an index. A row
+ * without it (the scan does not show the Type column) is taken for a stock or ETF, the kind of
+ * nearly every optionable name.
+ */
+const rowExerciseStyle = (row: ScanTradeRow): ExerciseStyle =>
+  exerciseStyleOf(numberValue(row, 'type_id') ?? UnderlyingKind.Stock);
 
 /** The price chart opens on the 90th bar through the last one, showing at least 30 bars. */
 export const PRICE_WINDOW_START = 89;
