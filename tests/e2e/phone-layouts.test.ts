@@ -72,6 +72,15 @@ async function insideWidth(element: Locator, width: number): Promise<boolean> {
   return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
 }
 
+/** The figures' titles as a card reads them: by line, then left to right. */
+const readingOrder = (figures: Locator): Promise<(string | null)[]> =>
+  figures.evaluateAll((tds) =>
+    tds
+      .map((td) => ({ label: td.getAttribute('data-label'), box: td.getBoundingClientRect() }))
+      .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)
+      .map((f) => f.label),
+  );
+
 /** The page itself never scrolls sideways. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -84,7 +93,7 @@ describe.each(VIEWPORTS)('phone layouts at %s width', (name, viewport) => {
     await results(page);
     const first = rows(page).first();
     await first.waitFor();
-    const symbol = (await first.getAttribute('data-symbol')) ?? '';
+    let symbol = (await first.getAttribute('data-symbol')) ?? '';
     const figures = first.locator('td.card-figure');
     const legs = first.locator('.legs-line');
     if (phone) {
@@ -99,13 +108,8 @@ describe.each(VIEWPORTS)('phone layouts at %s width', (name, viewport) => {
         await expect(figure.getAttribute('data-label')).resolves.toMatch(/\S/);
         await expect(figure.textContent()).resolves.toMatch(/\S/);
       }
-      // The sort column's figure comes first, as the card reads (by line, then left to right).
-      const labels = await figures.evaluateAll((tds) =>
-        tds
-          .map((td) => ({ label: td.getAttribute('data-label'), box: td.getBoundingClientRect() }))
-          .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)
-          .map((f) => f.label),
-      );
+      // The sort column's figure comes first, as the card reads.
+      const labels = await readingOrder(figures);
       expect(labels[0], labels.join(', ')).toBe(sortedBy);
       await expect(legs.isVisible()).resolves.toBe(true);
       await expect(insideWidth(legs, viewport.width)).resolves.toBe(true);
@@ -114,20 +118,29 @@ describe.each(VIEWPORTS)('phone layouts at %s width', (name, viewport) => {
           `^(Buy|Sell) \\d+ ${symbol.replace('.', '\\.')}( [A-Z][a-z]{2} \\d{1,2} '\\d\\d [\\d.]+[CP])?( · |$)`,
         ),
       );
-      // The columns past the four are in the Analyze panel, not beside the card.
-      await expect(first.locator('td:not(.card-figure, .analyze-cell)').first().isVisible()).resolves.toBe(
-        false,
-      );
-      // Sorting and paging stay within reach.
+      // The columns past the four are in the Analyze panel, not beside the card; the stock's
+      // last price is on the ticker's line.
       await expect(
-        page
-          .getByRole('button', { name: /^Sort by / })
-          .first()
-          .isVisible(),
-      ).resolves.toBe(true);
-      await expect(page.getByRole('navigation', { name: 'Pages' }).isVisible()).resolves.toBe(true);
+        first.locator('td:not(.card-figure, .analyze-cell, [data-column="stock_last"])').first().isVisible(),
+      ).resolves.toBe(false);
+      await expect(first.locator('td[data-column="stock_last"]').isVisible()).resolves.toBe(true);
       await screenshot(page, `phone-layouts-${name}-scan-cards`);
-      await first.tap();
+      // Sorting and paging stay within reach: a sort button of the strip opens its menu over the
+      // cards, and the card then leads with the new sort column; the pager turns the page.
+      await page.getByRole('button', { name: 'Sort by Last', exact: true }).tap();
+      await page.getByRole('menuitem', { name: 'Sort ascending' }).tap();
+      await expect
+        .poll(() => page.locator('.sorting-hint').textContent())
+        .toMatch(/^Sorted by Last \(ascending\)/);
+      await results(page);
+      await expect
+        .poll(async () => (await readingOrder(rows(page).first().locator('td.card-figure')))[0])
+        .toBe('Last');
+      await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next page' }).tap();
+      await page.waitForURL(/[?&]page=2/);
+      await results(page);
+      symbol = (await rows(page).first().getAttribute('data-symbol')) ?? '';
+      await rows(page).first().tap();
     } else {
       await expect(page.locator('.results-table thead').isVisible()).resolves.toBe(true);
       await expect(first.locator('td:not(.card-figure)').first().isVisible()).resolves.toBe(true);
@@ -147,16 +160,20 @@ describe.each(VIEWPORTS)('phone layouts at %s width', (name, viewport) => {
     await expect.poll(() => trades.count()).toBe(2);
     for (const trade of await trades.all()) {
       const pl = trade.locator('td[data-column="pl"]');
-      const text = (await pl.locator('.live-cell').textContent()) ?? '';
-      expect(text).toMatch(/^-?\$[\d,]+\.\d\d$/);
+      // Text, colour and sign read at one moment: a live mark may move the P/L between reads.
+      const look = await pl.evaluate((el) => {
+        const cell = el.querySelector('.live-cell') as Element;
+        return {
+          text: cell.textContent ?? '',
+          tone: el.className,
+          plus: getComputedStyle(cell, '::before').content,
+        };
+      });
+      expect(look.text).toMatch(/^-?\$[\d,]+\.\d\d$/);
       if (!phone) continue;
       await expect(insideWidth(pl, viewport.width)).resolves.toBe(true);
       // Coloured by its sign, and a gain says '+'.
-      const value = Number(text.replace(/[$,]/g, ''));
-      const look = await pl.evaluate((el) => ({
-        tone: el.className,
-        plus: getComputedStyle(el.querySelector('.live-cell') as Element, '::before').content,
-      }));
+      const value = Number(look.text.replace(/[$,]/g, ''));
       expect(look.tone).toContain(value > 0 ? 'gain' : value < 0 ? 'loss' : 'card-figure');
       expect(look.plus).toBe(value > 0 ? '"+"' : 'none');
       const head = trade.locator('td.card-head');
