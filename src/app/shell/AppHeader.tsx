@@ -2,7 +2,14 @@ import { IonButton, IonHeader, IonIcon, IonItem, IonList, IonPopover, IonToolbar
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ellipsisVertical } from 'ionicons/icons';
 import { useState } from 'react';
-import { type Chrome, isActive, PRIMARY_MENU, SECONDARY_MENU, type SecondaryItem } from './navigation.ts';
+import {
+  type Chrome,
+  isActive,
+  PHONE_MENU_EXTRAS,
+  PRIMARY_MENU,
+  SECONDARY_MENU,
+  type SecondaryItem,
+} from './navigation.ts';
 
 function SecondaryEntry({ item, onSignOut }: { item: SecondaryItem; onSignOut: () => void }) {
   if (item.kind === 'route') return <Link to={item.to}>{item.label}</Link>;
@@ -21,7 +28,8 @@ function SecondaryEntry({ item, onSignOut }: { item: SecondaryItem; onSignOut: (
 
 /**
  * Header: logo → /, the primary menu, a slot for the trial countdown, and the secondary
- * menu, which collapses into a dropdown at 768px or less (CSS decides which one shows).
+ * menu, which collapses into a dropdown at 768px or less (CSS decides which one shows). The
+ * dropdown also carries the primary entries the phone's tab bar has no tab for.
  */
 export function AppHeader({
   chrome,
@@ -77,6 +85,12 @@ export function AppHeader({
             className="secondary-popover"
           >
             <IonList>
+              {chrome === 'full' &&
+                PHONE_MENU_EXTRAS.map((item) => (
+                  <IonItem key={item.to} lines="none">
+                    <Link to={item.to}>{item.label}</Link>
+                  </IonItem>
+                ))}
               {SECONDARY_MENU.map((item) => (
                 <IonItem key={item.label} lines="none">
                   <SecondaryEntry item={item} onSignOut={onSignOut} />

@@ -38,6 +38,14 @@ export const TABS = [
 ] as const;
 
 /**
+ * The primary menu's entries the tab bar has no tab for (Excel/Sheets integration): on a phone
+ * the primary menu is hidden, so the ⋮ menu lists them first, or they could not be reached.
+ */
+export const PHONE_MENU_EXTRAS: readonly NavItem[] = PRIMARY_MENU.filter(
+  (item) => !TABS.some((t) => t.to === item.to),
+);
+
+/**
  * Which chrome a path gets: the full shell, a reduced one (no primary menu or tab bar) for the
  * subscription pages and the terms, or none. Ended users reach only the subscription pages and
  * the terms, and signed-out visitors the terms: menus there would only lead elsewhere.

@@ -61,7 +61,12 @@ describe('rows past the scan filters', () => {
     const mark = within(rows[1]!).getByRole('img', { name: /^No longer matches the scan/ });
     expect(mark.getAttribute('aria-label')).toBe('No longer matches the scan: Max. Loss ≤ $500');
     expect(mark.textContent).not.toBe('');
-    expect(rows[1]!.querySelector('td[data-column="max_loss"]')?.className).toBe('unmet-value');
+    expect(rows[1]!.querySelector('td[data-column="max_loss"]')?.classList.contains('unmet-value')).toBe(
+      true,
+    );
+    expect(rows[0]!.querySelector('td[data-column="max_loss"]')?.classList.contains('unmet-value')).toBe(
+      false,
+    );
     expect(within(rows[0]!).queryByRole('img', { name: /No longer matches/ })).toBeNull();
     expect(within(rows[2]!).queryByRole('img', { name: /No longer matches/ })).toBeNull();
   });

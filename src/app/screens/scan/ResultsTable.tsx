@@ -3,17 +3,29 @@
  * trade, expandable to the ticker's similar trades; the ticker column stays while the rest scroll
  * sideways and carries the event icons and the drill-down; each column title opens its sort
  * menu; a row (or its Analyze button) opens the Analyze panel.
+ *
+ * On a phone (768px or less, scan.css) each row is drawn as a card instead: the ticker with its
+ * legs in one line, and the row's `figures` (its sort and filter columns) under their titles;
+ * the column titles become a strip of sort buttons. One markup for both, so a card keeps all a
+ * row does (similar trades, events, live values, the marks of unmet filters).
  */
 import { Fragment, useState } from 'react';
 import { isDirectionField } from '#api/hub.ts';
 import type { ScanGroupRow, ScanTradeRow } from '#api/scans.ts';
 import { LiveCell } from '#app/live/LiveCell.tsx';
 import type { LiveRow } from '#app/live/trade-merge.ts';
-import { parseColumnKey } from '#domain/columns/column-key.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { cardFigures } from './card-figures.ts';
 import { Menu, MenuItem } from './controls.tsx';
 import { eventOutcome, lastExpirationOf, OUTCOME_TONE, type TickerEvent } from './event-icons.ts';
-import { cellText, columnTitle, isSortableColumn, ivRankTone } from './result-view.ts';
+import {
+  cellText,
+  columnShowsFilter,
+  columnTitle,
+  isSortableColumn,
+  ivRankTone,
+  rowLegsLine,
+} from './result-view.ts';
 import type { SortPair } from './scan-draft.ts';
 import { SORT_CHOICE_LABELS, type SortChoice, sortChoices, sortLevel } from './scan-sorting.ts';
 import { type LiveCheckedFilter, unmetFilters } from './unmet-filters.ts';
@@ -49,12 +61,6 @@ function EventIcons({ row, today }: { row: ScanTradeRow; today: string }) {
     </>
   );
 }
-
-/** Whether a column shows the datapoint an unmet filter reads. */
-const showsFilter = (columnKey: string, filter: LiveCheckedFilter): boolean => {
-  const { name, index } = parseColumnKey(columnKey);
-  return name === filter.def.name && (filter.index === null || index === null || index === filter.index);
-};
 
 /** The mark of a row that live values carried past the scan's filters; the row stays put. */
 function UnmetMark({ filters }: { filters: readonly LiveCheckedFilter[] }) {
@@ -119,6 +125,8 @@ function SortHeader({
 export interface TableProps {
   items: readonly (ScanGroupRow | ScanTradeRow)[];
   columns: readonly string[];
+  /** The run's filters: their columns are among the figures a phone's card shows (card-figures.ts). */
+  filters?: Readonly<Record<string, unknown>>;
   sorting: readonly SortPair[];
   narrowed: boolean;
   /** The results' market date (YYYY-MM-DD): events before it are not shown. */
@@ -133,6 +141,7 @@ export interface TableProps {
 export function ResultsTable({
   items,
   columns,
+  filters = {},
   sorting,
   narrowed,
   today,
@@ -144,6 +153,7 @@ export function ResultsTable({
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   // The ticker has its own fixed first column.
   const rest = columns.filter((c) => c !== 'underlying');
+  const figures = cardFigures(columns, sorting, filters);
   const toggle = (id: string) =>
     setOpen((s) => {
       const next = new Set(s);
@@ -157,7 +167,7 @@ export function ResultsTable({
     return (
       <tr
         key={trade.id}
-        className={`result-row${similar ? ' similar' : ''}${unmet.length > 0 ? ' unmet' : ''}`}
+        className={`result-row card-row${similar ? ' similar' : ''}${unmet.length > 0 ? ' unmet' : ''}`}
         data-symbol={trade.underlying}
         data-trade-id={trade.id}
         onClick={() => onAnalyze(trade)}
@@ -199,17 +209,25 @@ export function ResultsTable({
               </button>
             )}
           </span>
+          <span className="legs-line">{rowLegsLine(trade)}</span>
           {group && more > 0 && !expanded && (
             <span className="similar-count">+{group.similarCount ?? `${more}+`} similar</span>
           )}
         </th>
         {rest.map((key) => {
           const text = cellText(trade, key);
+          const figure = figures.indexOf(key);
+          const classes = [
+            figure >= 0 && 'card-figure',
+            unmet.some((f) => columnShowsFilter(key, f)) && 'unmet-value',
+          ].filter(Boolean);
           return (
             <td
               key={key}
               data-column={key}
-              className={unmet.some((f) => showsFilter(key, f)) ? 'unmet-value' : undefined}
+              data-label={columnTitle(key)}
+              className={classes.length > 0 ? classes.join(' ') : undefined}
+              style={figure >= 0 ? { order: figure } : undefined}
             >
               {key === 'stock_iv_pr' && text !== '' ? (
                 <span className={`badge ${ivRankTone(trade)}`}>{text}</span>
@@ -240,7 +258,7 @@ export function ResultsTable({
   };
   return (
     <div className="table-scroll" data-walkthrough={WALKTHROUGH_TARGETS.resultRow}>
-      <table className="results-table">
+      <table className="results-table card-table">
         <thead>
           <tr>
             <th scope="col">

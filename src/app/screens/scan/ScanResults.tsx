@@ -127,6 +127,7 @@ export function ScanResults({
   // Live while it is the result on show; one shown while a new run is pending keeps still.
   const answer = useLiveResults(shown?.answer ?? null, body, shown !== null && state.status !== 'pending');
   const liveChecks = useMemo(() => (body ? liveCheckedFilters(body.filters, body.strategy) : []), [body]);
+  const columns = answer ? shownColumns(answer, chosenColumns) : [];
   return (
     <section className="scan-results" aria-label="Scan results" aria-busy={state.status === 'pending'}>
       <div className="results-status">
@@ -155,7 +156,8 @@ export function ScanResults({
           </p>
           <ResultsTable
             items={answer.items}
-            columns={shownColumns(answer, chosenColumns)}
+            columns={columns}
+            filters={body?.filters}
             sorting={sorting}
             narrowed={answer.narrowed}
             today={isoDateOfEpochDay(marketDayOf(Date.parse(answer.asOf)))}

@@ -45,6 +45,7 @@ import { useScanRun } from './use-scan-run.ts';
 import '#app/components/forms.css';
 import '#app/components/tables.css';
 import './scan.css';
+import '#app/theme/row-cards.css';
 
 /** The scan the page edits: which saved scan it shows (null: not saved), its draft and title. */
 interface PageScan {

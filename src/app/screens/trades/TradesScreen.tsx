@@ -24,6 +24,7 @@ import { useTableSettings } from './use-table-settings.ts';
 import '#app/components/forms.css';
 import '#app/components/tables.css';
 import './trades.css';
+import '#app/theme/row-cards.css';
 
 export const HELP_TRADE_LOG = 'https://optionscout.app/help/trade-log';
 

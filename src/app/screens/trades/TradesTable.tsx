@@ -2,10 +2,17 @@
  * The trade log table (spec 3 §2): single-column sort from the headers, optional group rows,
  * the first column fixed while the rest scrolls sideways, and a detail panel under a row that
  * a click (or Enter) toggles.
+ *
+ * On a phone (768px or less, trades.css) each row is drawn as a card: symbol and strategy, the
+ * legs in one line, the P/L first and the other columns under their titles, with no sideways
+ * scroll; sorting is then the Columns panel's. One markup for both, so a card opens the same
+ * detail panel a row does.
  */
 import { Fragment, useMemo, useState } from 'react';
 import type { Position } from '#api/trades.ts';
 import { LiveCell } from '#app/live/LiveCell.tsx';
+import { legsLine } from '#domain/display/leg-line.ts';
+import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { TradeDetail } from './TradeDetail.tsx';
 import {
   cellText,
@@ -16,6 +23,10 @@ import {
   rowValues,
   sortRows,
 } from './trade-table.ts';
+
+/** A P/L's colour: gains green, losses red, nothing on a zero or missing P/L. */
+const plTone = (pl: unknown): 'gain' | 'loss' | undefined =>
+  typeof pl !== 'number' || pl === 0 ? undefined : pl < 0 ? 'loss' : 'gain';
 
 interface Row {
   readonly position: Position;
@@ -53,7 +64,7 @@ export function TradesTable({
   const toggle = (id: number) => setOpenId((current) => (current === id ? null : id));
   return (
     <div className="table-scroll">
-      <table className="trades-table">
+      <table className="trades-table card-table">
         <thead>
           <tr>
             {columnKeys.map((key) => {
@@ -88,7 +99,7 @@ export function TradesTable({
                 return (
                   <Fragment key={position.positionId}>
                     <tr
-                      className={`trade-row${expanded ? ' expanded' : ''}`}
+                      className={`trade-row card-row${expanded ? ' expanded' : ''}`}
                       tabIndex={0}
                       aria-expanded={expanded}
                       data-position={position.positionId}
@@ -102,18 +113,26 @@ export function TradesTable({
                     >
                       {columnKeys.map((key) => {
                         const text = cellText(key, values);
-                        const signed =
-                          key === 'pl' && typeof values.pl === 'number'
-                            ? values.pl < 0
-                              ? 'loss'
-                              : 'gain'
-                            : '';
                         return (
-                          <td key={key} data-column={key} className={signed || undefined}>
+                          <td
+                            key={key}
+                            data-column={key}
+                            data-label={columnTitle(key)}
+                            className={['card-figure', key === 'pl' && plTone(values.pl)]
+                              .filter(Boolean)
+                              .join(' ')}
+                          >
                             {key === 'pl' ? <LiveCell value={values.pl}>{text}</LiveCell> : text}
                           </td>
                         );
                       })}
+                      {/* The card's title on a phone; hidden in the table. */}
+                      <td className="card-head">
+                        <span className="card-title">
+                          <strong>{position.symbol}</strong> {STRATEGIES[position.strategy].title}
+                        </span>
+                        <span className="legs-line">{legsLine(position.legs)}</span>
+                      </td>
                     </tr>
                     {expanded && (
                       <tr className="detail-row">

@@ -10,7 +10,6 @@ import { DataCategory } from '#domain/columns/categories.ts';
 import { COLUMNS, columnForKey } from '#domain/columns/column-catalogue.ts';
 import { formatColumnValue } from '#domain/columns/column-format.ts';
 import { formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
-import type { Contract } from '#domain/contracts/contract.ts';
 import { type ExerciseStyle, exerciseStyleOf } from '#domain/contracts/exercise-style.ts';
 import { daysToExpiry } from '#domain/contracts/expiry.ts';
 import { UnderlyingKind } from '#domain/filters/sectors.ts';
@@ -18,6 +17,7 @@ import { type PLProfile, plProfile } from '#domain/metrics/pl-profile.ts';
 import type { LegQuote } from '#domain/metrics/types.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
 import { isScreenerStrategyKey, isStrategyKey } from '#domain/strategies/strategy-key.ts';
+import { rowContracts } from '../row-contracts.ts';
 
 export const ANALYZE_TABS = ['strategy', 'stock', 'options'] as const;
 export type AnalyzeTab = (typeof ANALYZE_TABS)[number];
@@ -172,26 +172,6 @@ const numberValue = (row: ScanTradeRow, key: string): number | null => {
   const v = row.values[key];
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 };
-
-/** The contract of each leg of the row; null when an option leg lacks its right, expiry or strike. */
-function rowContracts(row: ScanTradeRow): Contract[] | null {
-  const contracts: Contract[] = [];
-  for (const leg of row.legs) {
-    if (leg.kind === 'stock') {
-      contracts.push({ kind: 'stock', symbol: row.underlying });
-      continue;
-    }
-    if (leg.expiration === null || leg.strike === null || leg.right === null) return null;
-    contracts.push({
-      kind: 'option',
-      underlying: row.underlying,
-      right: leg.right,
-      expiration: leg.expiration,
-      strike: leg.strike,
-    });
-  }
-  return contracts;
-}
 
 /**
  * "Show the math" of the row's trade (docs/METRICS.md): its legs at the market's quotes now,
