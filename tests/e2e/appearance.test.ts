@@ -7,33 +7,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { UserSettings } from '#api/account.ts';
-import { ListRole } from '#api/screener-model.ts';
 import { projectRoot } from '#server/config.ts';
-import { type SignedInClient, signedIn, signInBrowser } from '../support/auth.ts';
-import {
-  button,
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  VIEWPORTS,
-} from '../support/browser.ts';
-import { results, rows, startScanPageServer } from '../support/scan-page.ts';
-import { listOf, lists } from '../support/screener.ts';
+import { signedIn, signInBrowser } from '../support/auth.ts';
+import { button, DESKTOP, openPage, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { results, rows } from '../support/scan-page.ts';
 import type { TestServer } from '../support/test-server.ts';
+import { json } from '../support/trades.ts';
 import {
-  coveredCall,
-  createAccount,
-  json,
-  lastPrice,
-  optionChain,
-  orderTicket,
-  submit,
-} from '../support/trades.ts';
+  heading,
+  isDark,
+  type Mode,
+  mainScreens,
+  pageInMode,
+  settle,
+  startScreensSetup,
+} from './app-screens.ts';
 import { type LowContrast, lowContrastText } from './contrast.ts';
 
 const DIST = join(projectRoot, 'dist');
@@ -41,85 +32,20 @@ const EMAIL = 'looks@example.com';
 
 let server: TestServer;
 let browser: Browser;
-let client: SignedInClient;
 let sampleId: number;
 let ticket: string;
 
 beforeAll(async () => {
-  server = await startScanPageServer();
-  browser = await launchBrowser();
-  client = await signedIn(server, EMAIL);
-  const account = await createAccount(client, 'Main');
-  const legs = coveredCall(await optionChain(client, 'KO'), 'KO', await lastPrice(client, 'KO'));
-  const res = await submit(client, account.account_id, 'covered_call', { legs, size: 1 });
-  if (res.status !== 200) throw new Error(`submitting a trade: ${res.status} ${await res.text()}`);
-  ticket = orderTicket('covered_call', legs);
-  const sample = listOf(await lists(client), ListRole.Predefined).items[0];
-  if (!sample) throw new Error('no sample scans');
-  sampleId = Number(sample.id);
+  ({ server, browser, sampleId, ticket } = await startScreensSetup(EMAIL));
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-type Mode = 'light' | 'dark';
-
 /** A page whose stored mode is `mode` from the first script on, signed in unless told not to. */
-async function pageIn(mode: Mode, viewport: { width: number; height: number }, signIn = true) {
-  const { context, page } = await openPage(browser, server.url, viewport);
-  // The device says the opposite, so a screen that ignored the stored mode would show it.
-  await page.emulateMedia({ colorScheme: mode === 'dark' ? 'light' : 'dark' });
-  await context.addInitScript((m) => {
-    localStorage.setItem('appearance', m);
-    // No walkthrough over the scan editor.
-    localStorage.setItem('optionscout.walkthrough', 'false');
-  }, mode);
-  if (signIn) await signInBrowser(context, server, EMAIL);
-  return { context, page };
-}
-
-interface Screen {
-  readonly name: string;
-  readonly path: () => string;
-  readonly ready: (page: Page) => Promise<unknown>;
-}
-
-const heading = (name: string) => (page: Page) =>
-  page.getByRole('heading', { name, exact: true }).first().waitFor();
-
-const SCREENS: readonly Screen[] = [
-  { name: 'all-scans', path: () => '/screener', ready: heading('All Scans') },
-  {
-    name: 'scan-results',
-    path: () => `/screener/scan/${sampleId}`,
-    ready: async (page) => {
-      await results(page);
-      await rows(page).first().waitFor();
-    },
-  },
-  { name: 'scan-editor', path: () => '/screener/scan', ready: heading('Untitled Scan') },
-  { name: 'trades', path: () => '/trades', ready: (page) => page.locator('tr.trade-row').first().waitFor() },
-  {
-    name: 'order-editor',
-    path: () => `/order/open/${ticket}`,
-    ready: (page) => page.locator('.metrics-strip').first().waitFor(),
-  },
-  { name: 'analyzer', path: () => '/analyzer/KO', ready: heading('Analyzer') },
-  ...(['universes', 'tradeAccounts', 'reports', 'appearance', 'account'] as const).map((section) => ({
-    name: `settings-${section}`,
-    path: () => `/settings/${section}`,
-    ready: (page: Page) => page.locator('.settings-menu a.active').waitFor(),
-  })),
-  { name: 'account', path: () => '/account', ready: (page) => page.locator('.screen h1').first().waitFor() },
-  { name: 'pricing', path: () => '/pricing', ready: (page) => page.locator('.screen h1').first().waitFor() },
-];
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Ionic's components upgrade and transitions end.
-  await page.waitForTimeout(300);
-}
+const pageIn = (mode: Mode, viewport: { width: number; height: number }, signIn = true) =>
+  pageInMode(browser, server, viewport, mode, signIn ? EMAIL : null);
 
 const report = (found: readonly LowContrast[]) =>
   found.map((f) => `${f.ratio}:1 < ${f.needed} "${f.text}" ${f.color} on ${f.background} (${f.element})`);
@@ -128,13 +54,15 @@ describe.each(VIEWPORTS)('every screen readable at %s width', (name, viewport) =
   test.each(['light', 'dark'] as const)('%s mode', async (mode) => {
     const problems: string[] = [];
     const { context, page } = await pageIn(mode, viewport);
-    for (const screen of SCREENS) {
-      await page.goto(screen.path());
+    const screens = [
+      ...mainScreens(sampleId, ticket),
+      { name: 'scan-editor', path: '/screener/scan', ready: heading('Untitled Scan') },
+    ];
+    for (const screen of screens) {
+      await page.goto(screen.path);
       await screen.ready(page);
       await settle(page);
-      await expect(
-        page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark')),
-      ).resolves.toBe(mode === 'dark');
+      await expect(isDark(page)).resolves.toBe(mode === 'dark');
       problems.push(...report(await lowContrastText(page)).map((p) => `${screen.name}: ${p}`));
       if (mode === 'dark') await screenshot(page, `dark-${screen.name}-${name}`);
     }
