@@ -3,16 +3,16 @@
  * screen at 375px and 1280px, in light and in dark mode, finds no serious or critical violation
  * beyond the known findings below (docs/ACCESSIBILITY.md).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPage, VIEWPORTS } from '../support/browser.ts';
-import type { TestServer } from '../support/test-server.ts';
 import {
   heading,
   isDark,
   mainScreens,
   pageInMode,
   type Screen,
+  type ScreensSetup,
   settle,
   startScreensSetup,
 } from './app-screens.ts';
@@ -45,22 +45,16 @@ const KNOWN: readonly KnownFinding[] = [
   },
 ];
 
-let server: TestServer;
-let browser: Browser;
-let sampleId: number;
-let ticket: string;
+let app: ScreensSetup;
 
 beforeAll(async () => {
-  ({ server, browser, sampleId, ticket } = await startScreensSetup(EMAIL));
+  app = await startScreensSetup(EMAIL);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.stop());
 
 /** The main screens, then the billing, terms and integrations pages. */
 const screens = (): Screen[] => [
-  ...mainScreens(sampleId, ticket),
+  ...mainScreens(app.sampleId, app.ticket),
   { name: 'checkout', path: '/checkout/112', ready: (page) => page.locator('.screen h1').first().waitFor() },
   { name: 'terms', path: '/terms', ready: heading('Terms of service') },
   { name: 'integrations-excel', path: '/integrations/excel', ready: heading('Excel Integration') },
@@ -85,7 +79,7 @@ describe.each(VIEWPORTS)('every screen at %s width', (_, viewport) => {
       };
 
       // The provider's sign-in page, signed out: it follows the device's setting.
-      const signedOut = await openPage(browser, server.url, viewport, { bypassCSP: true });
+      const signedOut = await openPage(app.browser, app.server.url, viewport, { bypassCSP: true });
       await signedOut.page.emulateMedia({ colorScheme: mode });
       await signedOut.page.goto('/screener');
       await signedOut.page.waitForURL('**/oidc/interaction/**');
@@ -94,7 +88,7 @@ describe.each(VIEWPORTS)('every screen at %s width', (_, viewport) => {
       await check(signedOut.page, 'sign-in');
       await signedOut.context.close();
 
-      const { context, page } = await pageInMode(browser, server, viewport, mode, EMAIL, {
+      const { context, page } = await pageInMode(app.browser, app.server, viewport, mode, EMAIL, {
         bypassCSP: true,
       });
       for (const screen of screens()) {

@@ -29,6 +29,7 @@ export interface ScreensSetup {
   readonly sampleId: number;
   /** The order editor's ticket of the covered call the user holds. */
   readonly ticket: string;
+  stop(): Promise<void>;
 }
 
 export async function startScreensSetup(email: string): Promise<ScreensSetup> {
@@ -47,6 +48,10 @@ export async function startScreensSetup(email: string): Promise<ScreensSetup> {
     client,
     sampleId: Number(sample.id),
     ticket: orderTicket('covered_call', legs),
+    stop: async () => {
+      await browser.close();
+      await server.stop();
+    },
   };
 }
 

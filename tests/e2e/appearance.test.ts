@@ -7,14 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { UserSettings } from '#api/account.ts';
 import { projectRoot } from '#server/config.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
 import { button, DESKTOP, openPage, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { results, rows } from '../support/scan-page.ts';
-import type { TestServer } from '../support/test-server.ts';
 import { json } from '../support/trades.ts';
 import {
   heading,
@@ -22,6 +21,7 @@ import {
   type Mode,
   mainScreens,
   pageInMode,
+  type ScreensSetup,
   settle,
   startScreensSetup,
 } from './app-screens.ts';
@@ -30,22 +30,16 @@ import { type LowContrast, lowContrastText } from './contrast.ts';
 const DIST = join(projectRoot, 'dist');
 const EMAIL = 'looks@example.com';
 
-let server: TestServer;
-let browser: Browser;
-let sampleId: number;
-let ticket: string;
+let app: ScreensSetup;
 
 beforeAll(async () => {
-  ({ server, browser, sampleId, ticket } = await startScreensSetup(EMAIL));
+  app = await startScreensSetup(EMAIL);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.stop());
 
 /** A page whose stored mode is `mode` from the first script on, signed in unless told not to. */
 const pageIn = (mode: Mode, viewport: { width: number; height: number }, signIn = true) =>
-  pageInMode(browser, server, viewport, mode, signIn ? EMAIL : null);
+  pageInMode(app.browser, app.server, viewport, mode, signIn ? EMAIL : null);
 
 const report = (found: readonly LowContrast[]) =>
   found.map((f) => `${f.ratio}:1 < ${f.needed} "${f.text}" ${f.color} on ${f.background} (${f.element})`);
@@ -55,7 +49,7 @@ describe.each(VIEWPORTS)('every screen readable at %s width', (name, viewport) =
     const problems: string[] = [];
     const { context, page } = await pageIn(mode, viewport);
     const screens = [
-      ...mainScreens(sampleId, ticket),
+      ...mainScreens(app.sampleId, app.ticket),
       { name: 'scan-editor', path: '/screener/scan', ready: heading('Untitled Scan') },
     ];
     for (const screen of screens) {
@@ -69,7 +63,7 @@ describe.each(VIEWPORTS)('every screen readable at %s width', (name, viewport) =
     await context.close();
 
     // The provider's sign-in page, signed out: it follows the device's setting.
-    const signedOut = await openPage(browser, server.url, viewport);
+    const signedOut = await openPage(app.browser, app.server.url, viewport);
     await signedOut.page.emulateMedia({ colorScheme: mode });
     await signedOut.page.goto('/trades');
     await signedOut.page.waitForURL('**/oidc/interaction/**');
@@ -98,9 +92,9 @@ async function watchFirstPaint(context: BrowserContext) {
 
 describe('choosing a mode', () => {
   test('a pick applies at once, is painted before the first frame on reload, and is kept in the account', async () => {
-    const { context, page } = await openPage(browser, server.url, DESKTOP);
+    const { context, page } = await openPage(app.browser, app.server.url, DESKTOP);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, 'picker@example.com');
+    await signInBrowser(context, app.server, 'picker@example.com');
     await watchFirstPaint(context);
     await page.goto('/settings/appearance');
     const dark = page.getByRole('radio', { name: 'Dark' });
@@ -110,7 +104,7 @@ describe('choosing a mode', () => {
     await expect(
       page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark')),
     ).resolves.toBe(true);
-    const picker = await signedIn(server, 'picker@example.com');
+    const picker = await signedIn(app.server, 'picker@example.com');
     await expect
       .poll(
         async () =>
@@ -126,14 +120,14 @@ describe('choosing a mode', () => {
   });
 
   test("a new device takes the account's mode", async () => {
-    const newcomer = await signedIn(server, 'newcomer@example.com');
+    const newcomer = await signedIn(app.server, 'newcomer@example.com');
     await newcomer.request('/api/v1/account/settings', {
       method: 'PATCH',
       body: JSON.stringify({ appearance: { mode: 'dark' } }),
     });
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await openPage(app.browser, app.server.url, PHONE);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, 'newcomer@example.com');
+    await signInBrowser(context, app.server, 'newcomer@example.com');
     await page.goto('/screener');
     await page.getByRole('heading', { name: 'All Scans' }).waitFor();
     await expect
@@ -144,9 +138,9 @@ describe('choosing a mode', () => {
   });
 
   test('Device follows the device while the app is open', async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await openPage(app.browser, app.server.url, PHONE);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, EMAIL);
+    await signInBrowser(context, app.server, EMAIL);
     await context.addInitScript(() => localStorage.setItem('appearance', 'device'));
     await page.goto('/settings/appearance');
     await page.getByRole('radio', { name: 'Device' }).waitFor();
@@ -162,8 +156,8 @@ describe('choosing a mode', () => {
 
 describe('installing', () => {
   test("the browser's offer shows Install app in Settings; a click opens its dialog and the button goes", async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
-    await signInBrowser(context, server, EMAIL);
+    const { context, page } = await openPage(app.browser, app.server.url, PHONE);
+    await signInBrowser(context, app.server, EMAIL);
     await page.goto('/settings/appearance');
     await page.getByRole('radio', { name: 'Device' }).waitFor();
     await expect(button(page, 'Install app').count()).resolves.toBe(0);
@@ -222,7 +216,7 @@ describe('installing', () => {
       ['wide', DESKTOP],
     ] as const) {
       const { context, page } = await pageIn('light', viewport);
-      await page.goto(`/screener/scan/${sampleId}`);
+      await page.goto(`/screener/scan/${app.sampleId}`);
       await results(page);
       await rows(page).first().waitFor();
       await settle(page);
