@@ -7,121 +7,39 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { UserSettings } from '#api/account.ts';
-import { ListRole } from '#api/screener-model.ts';
-import { formatContractId } from '#domain/contracts/contract-id.ts';
-import { encodeTicket } from '#domain/orders/ticket.ts';
 import { projectRoot } from '#server/config.ts';
-import { type SignedInClient, signedIn, signInBrowser } from '../support/auth.ts';
+import { signedIn, signInBrowser } from '../support/auth.ts';
+import { button, DESKTOP, openPage, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { results, rows } from '../support/scan-page.ts';
+import { json } from '../support/trades.ts';
 import {
-  button,
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  VIEWPORTS,
-} from '../support/browser.ts';
-import { results, rows, startScanPageServer } from '../support/scan-page.ts';
-import { listOf, lists } from '../support/screener.ts';
-import type { TestServer } from '../support/test-server.ts';
-import { coveredCall, createAccount, json, lastPrice, optionChain, submit } from '../support/trades.ts';
+  heading,
+  isDark,
+  type Mode,
+  mainScreens,
+  pageInMode,
+  type ScreensSetup,
+  settle,
+  startScreensSetup,
+} from './app-screens.ts';
 import { type LowContrast, lowContrastText } from './contrast.ts';
 
 const DIST = join(projectRoot, 'dist');
 const EMAIL = 'looks@example.com';
 
-let server: TestServer;
-let browser: Browser;
-let client: SignedInClient;
-let sampleId: number;
-let ticket: string;
+let app: ScreensSetup;
 
 beforeAll(async () => {
-  server = await startScanPageServer();
-  browser = await launchBrowser();
-  client = await signedIn(server, EMAIL);
-  const account = await createAccount(client, 'Main');
-  const legs = coveredCall(await optionChain(client, 'KO'), 'KO', await lastPrice(client, 'KO'));
-  const res = await submit(client, account.account_id, 'covered_call', { legs, size: 1 });
-  if (res.status !== 200) throw new Error(`submitting a trade: ${res.status} ${await res.text()}`);
-  ticket = encodeTicket({
-    strategy: 'covered_call',
-    legs: legs.map((l) => ({
-      contractId: formatContractId(l.contract),
-      quantity: l.quantity,
-      limitPrice: l.limitPrice,
-    })),
-    size: 1,
-  });
-  const sample = listOf(await lists(client), ListRole.Predefined).items[0];
-  if (!sample) throw new Error('no sample scans');
-  sampleId = Number(sample.id);
+  app = await startScreensSetup(EMAIL);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-type Mode = 'light' | 'dark';
+afterAll(() => app?.stop());
 
 /** A page whose stored mode is `mode` from the first script on, signed in unless told not to. */
-async function pageIn(mode: Mode, viewport: { width: number; height: number }, signIn = true) {
-  const { context, page } = await openPage(browser, server.url, viewport);
-  // The device says the opposite, so a screen that ignored the stored mode would show it.
-  await page.emulateMedia({ colorScheme: mode === 'dark' ? 'light' : 'dark' });
-  await context.addInitScript((m) => {
-    localStorage.setItem('appearance', m);
-    // No walkthrough over the scan editor.
-    localStorage.setItem('optionscout.walkthrough', 'false');
-  }, mode);
-  if (signIn) await signInBrowser(context, server, EMAIL);
-  return { context, page };
-}
-
-interface Screen {
-  readonly name: string;
-  readonly path: () => string;
-  readonly ready: (page: Page) => Promise<unknown>;
-}
-
-const heading = (name: string) => (page: Page) =>
-  page.getByRole('heading', { name, exact: true }).first().waitFor();
-
-const SCREENS: readonly Screen[] = [
-  { name: 'all-scans', path: () => '/screener', ready: heading('All Scans') },
-  {
-    name: 'scan-results',
-    path: () => `/screener/scan/${sampleId}`,
-    ready: async (page) => {
-      await results(page);
-      await rows(page).first().waitFor();
-    },
-  },
-  { name: 'scan-editor', path: () => '/screener/scan', ready: heading('Untitled Scan') },
-  { name: 'trades', path: () => '/trades', ready: (page) => page.locator('tr.trade-row').first().waitFor() },
-  {
-    name: 'order-editor',
-    path: () => `/order/open/${ticket}`,
-    ready: (page) => page.locator('.metrics-strip').first().waitFor(),
-  },
-  { name: 'analyzer', path: () => '/analyzer/KO', ready: heading('Analyzer') },
-  ...(['universes', 'tradeAccounts', 'reports', 'appearance', 'account'] as const).map((section) => ({
-    name: `settings-${section}`,
-    path: () => `/settings/${section}`,
-    ready: (page: Page) => page.locator('.settings-menu a.active').waitFor(),
-  })),
-  { name: 'account', path: () => '/account', ready: (page) => page.locator('.screen h1').first().waitFor() },
-  { name: 'pricing', path: () => '/pricing', ready: (page) => page.locator('.screen h1').first().waitFor() },
-];
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Ionic's components upgrade and transitions end.
-  await page.waitForTimeout(300);
-}
+const pageIn = (mode: Mode, viewport: { width: number; height: number }, signIn = true) =>
+  pageInMode(app.browser, app.server, viewport, mode, signIn ? EMAIL : null);
 
 const report = (found: readonly LowContrast[]) =>
   found.map((f) => `${f.ratio}:1 < ${f.needed} "${f.text}" ${f.color} on ${f.background} (${f.element})`);
@@ -130,28 +48,27 @@ describe.each(VIEWPORTS)('every screen readable at %s width', (name, viewport) =
   test.each(['light', 'dark'] as const)('%s mode', async (mode) => {
     const problems: string[] = [];
     const { context, page } = await pageIn(mode, viewport);
-    for (const screen of SCREENS) {
-      await page.goto(screen.path());
+    const screens = [
+      ...mainScreens(app.sampleId, app.ticket),
+      { name: 'scan-editor', path: '/screener/scan', ready: heading('Untitled Scan') },
+    ];
+    for (const screen of screens) {
+      await page.goto(screen.path);
       await screen.ready(page);
       await settle(page);
-      await expect(
-        page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark')),
-      ).resolves.toBe(mode === 'dark');
+      await expect(isDark(page)).resolves.toBe(mode === 'dark');
       problems.push(...report(await lowContrastText(page)).map((p) => `${screen.name}: ${p}`));
       if (mode === 'dark') await screenshot(page, `dark-${screen.name}-${name}`);
     }
     await context.close();
 
     // The provider's sign-in page, signed out: it follows the device's setting.
-    const signedOut = await openPage(browser, server.url, viewport);
+    const signedOut = await openPage(app.browser, app.server.url, viewport);
     await signedOut.page.emulateMedia({ colorScheme: mode });
     await signedOut.page.goto('/trades');
     await signedOut.page.waitForURL('**/oidc/interaction/**');
     await settle(signedOut.page);
-    // The page is the server's own (src/server/auth/pages.ts); in dark its button is white on
-    // #4c9be8, 2.9:1, left to that page's owners and listed in docs/APPEARANCE.md.
-    if (mode === 'light')
-      problems.push(...report(await lowContrastText(signedOut.page)).map((p) => `sign-in: ${p}`));
+    problems.push(...report(await lowContrastText(signedOut.page)).map((p) => `sign-in: ${p}`));
     if (mode === 'dark') await screenshot(signedOut.page, `dark-sign-in-${name}`);
     await signedOut.context.close();
 
@@ -175,9 +92,9 @@ async function watchFirstPaint(context: BrowserContext) {
 
 describe('choosing a mode', () => {
   test('a pick applies at once, is painted before the first frame on reload, and is kept in the account', async () => {
-    const { context, page } = await openPage(browser, server.url, DESKTOP);
+    const { context, page } = await openPage(app.browser, app.server.url, DESKTOP);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, 'picker@example.com');
+    await signInBrowser(context, app.server, 'picker@example.com');
     await watchFirstPaint(context);
     await page.goto('/settings/appearance');
     const dark = page.getByRole('radio', { name: 'Dark' });
@@ -187,7 +104,7 @@ describe('choosing a mode', () => {
     await expect(
       page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark')),
     ).resolves.toBe(true);
-    const picker = await signedIn(server, 'picker@example.com');
+    const picker = await signedIn(app.server, 'picker@example.com');
     await expect
       .poll(
         async () =>
@@ -203,14 +120,14 @@ describe('choosing a mode', () => {
   });
 
   test("a new device takes the account's mode", async () => {
-    const newcomer = await signedIn(server, 'newcomer@example.com');
+    const newcomer = await signedIn(app.server, 'newcomer@example.com');
     await newcomer.request('/api/v1/account/settings', {
       method: 'PATCH',
       body: JSON.stringify({ appearance: { mode: 'dark' } }),
     });
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await openPage(app.browser, app.server.url, PHONE);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, 'newcomer@example.com');
+    await signInBrowser(context, app.server, 'newcomer@example.com');
     await page.goto('/screener');
     await page.getByRole('heading', { name: 'All Scans' }).waitFor();
     await expect
@@ -221,9 +138,9 @@ describe('choosing a mode', () => {
   });
 
   test('Device follows the device while the app is open', async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await openPage(app.browser, app.server.url, PHONE);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, EMAIL);
+    await signInBrowser(context, app.server, EMAIL);
     await context.addInitScript(() => localStorage.setItem('appearance', 'device'));
     await page.goto('/settings/appearance');
     await page.getByRole('radio', { name: 'Device' }).waitFor();
@@ -239,8 +156,8 @@ describe('choosing a mode', () => {
 
 describe('installing', () => {
   test("the browser's offer shows Install app in Settings; a click opens its dialog and the button goes", async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
-    await signInBrowser(context, server, EMAIL);
+    const { context, page } = await openPage(app.browser, app.server.url, PHONE);
+    await signInBrowser(context, app.server, EMAIL);
     await page.goto('/settings/appearance');
     await page.getByRole('radio', { name: 'Device' }).waitFor();
     await expect(button(page, 'Install app').count()).resolves.toBe(0);
@@ -299,7 +216,7 @@ describe('installing', () => {
       ['wide', DESKTOP],
     ] as const) {
       const { context, page } = await pageIn('light', viewport);
-      await page.goto(`/screener/scan/${sampleId}`);
+      await page.goto(`/screener/scan/${app.sampleId}`);
       await results(page);
       await rows(page).first().waitFor();
       await settle(page);

@@ -27,32 +27,31 @@ export const button = (scope: Page | Locator, name: string): Locator =>
   scope.getByRole('button', { name, exact: true });
 export const ARTIFACTS = join(import.meta.dirname, '../../test-artifacts');
 
+/** The machine may have no network beyond loopback: keep Chromium from trying. */
+export const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+] as const;
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // The machine may have no network beyond loopback: keep Chromium from trying.
-    args: [
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
 /**
  * A page at `viewport`. `serviceWorkers: 'block'` when the test answers calls itself
  * (`page.route`): requests a service worker makes are not seen by the page's routes.
+ * `bypassCSP: true` when the test adds a script of its own (tests/support/axe.ts).
  */
 export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number },
-  options: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
+  options: Pick<BrowserContextOptions, 'serviceWorkers' | 'bypassCSP'> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const phone = viewport.width < 768;
   const context = await browser.newContext({

@@ -11,6 +11,8 @@
 import type { OptionChainRow } from '#api/market.ts';
 import type { SavedTradeAccount } from '#api/trade-accounts.ts';
 import type { OrderLeg } from '#api/trades.ts';
+import { formatContractId } from '#domain/contracts/contract-id.ts';
+import { encodeTicket } from '#domain/orders/ticket.ts';
 import type { SimulatorConfig } from '#server/market/sim-config.ts';
 import type { SignedInClient } from './auth.ts';
 
@@ -158,6 +160,19 @@ export function bullCallSpread(
     optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 0), 1),
     optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 2), -1),
   ];
+}
+
+/** The order editor's ticket (`/order/open/:ticket`) for `legs` of `strategy`. */
+export function orderTicket(strategy: string, legs: readonly OrderLeg[], size = 1): string {
+  return encodeTicket({
+    strategy,
+    legs: legs.map((l) => ({
+      contractId: formatContractId(l.contract),
+      quantity: l.quantity,
+      limitPrice: l.limitPrice,
+    })),
+    size,
+  });
 }
 
 /** `PUT /trades` of a new order. */

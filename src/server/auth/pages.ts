@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { escapeHtml, htmlDocument } from '../http/html-document.ts';
 
 const STYLE = `
-:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#f4f6f8;--card:#fff;--line:#c9d1d9;--accent:#0b6bcb;--error:#b42318}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9aa4ae;--bg:#0d1117;--card:#161b22;--line:#3b434c;--accent:#4c9be8;--error:#ff8b7e}}
+:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#f4f6f8;--card:#fff;--line:#c9d1d9;--accent:#0b6bcb;--on-accent:#fff;--error:#b42318}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9aa4ae;--bg:#0d1117;--card:#161b22;--line:#3b434c;--accent:#4c9be8;--on-accent:#0d1117;--error:#ff8b7e}}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:420px;margin:0 auto;padding:32px 16px}
@@ -25,7 +25,7 @@ input[aria-invalid=true]{border-color:var(--error)}
 .hint{color:var(--muted);font-size:.9rem;margin:4px 0 0}
 .field-error{color:var(--error);font-size:.9rem;margin:4px 0 0}
 .alert{border:1px solid var(--error);color:var(--error);border-radius:8px;padding:10px 12px;margin:0 0 12px}
-button{width:100%;margin-top:20px;font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;background:var(--accent);color:#fff;cursor:pointer}
+button{width:100%;margin-top:20px;font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;background:var(--accent);color:var(--on-accent);cursor:pointer}
 .switch{margin:16px 0 0;text-align:center}
 a{color:var(--accent)}
 footer{margin-top:16px;text-align:center;font-size:.85rem;color:var(--muted)}

@@ -2,7 +2,7 @@
  * /checkout/{planId} (spec 1 §2, §4, §9): the wait for the user's record, the plan-change
  * confirmation and where PROCEED leads, a failed preview, and the store frame's completion.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, type vi } from 'vitest';
 import { PAGE_VIEW_EVENT } from '#app/analytics.ts';
 import { PURCHASE_SUCCESS_VIEW } from '#app/features/billing/page-views.ts';
@@ -184,6 +184,10 @@ describe('the store frame', () => {
     expect(summary.textContent).toContain('Spring offer');
     expect(summary.textContent).toContain('$588.00');
     expect(summary.textContent).toContain('Then $708.00 every year.');
+    // The way back to the plans, and a focusable element outside the frame for the keyboard.
+    expect(within(summary).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
   });
 
   test('the store’s thankyou message from the app’s origin records the purchase and goes on', async () => {

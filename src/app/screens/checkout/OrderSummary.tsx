@@ -1,5 +1,11 @@
-/** The order beside the store frame (above it on a phone): plan, price and any promotion. */
+/**
+ * The order beside the store frame (above it on a phone): plan, price and any promotion, and the
+ * way back to the other plans. That link is also the screen's one focusable element outside the
+ * frame, so a keyboard can reach and scroll the page when the frame makes it taller than the
+ * window (axe's scrollable-region-focusable).
+ */
 import type { PlanOffer } from '#api/billing.ts';
+import { AppLink } from '#app/components/AppLink.tsx';
 import { dollars } from '#app/features/billing/billing-text.ts';
 import { BillingCycle, planParts } from '#domain/plans/plan-id.ts';
 
@@ -35,6 +41,9 @@ export function OrderSummary({ offer }: { offer: PlanOffer }) {
           ? `Then ${dollars(offer.billedPriceCents)} every ${period}.`
           : `Renews at ${dollars(offer.billedPriceCents)} every ${period}.`}{' '}
         Cancel at any time; access lasts to the end of the paid period. Tax not included.
+      </p>
+      <p>
+        <AppLink href="/pricing">Compare plans</AppLink>
       </p>
     </aside>
   );
