@@ -114,6 +114,24 @@ describe('first load', () => {
     await context.close();
   });
 
+  test("the first screen's scripts define none of Ionic's navigation elements: the app's router navigates", async () => {
+    const { context, page } = await openPage(browser, server.url, PHONE);
+    await signInBrowser(context, server, 'first-load@example.com');
+    const { scripts } = watch(page);
+    await page.goto('/screener');
+    await page.getByRole('heading', { name: 'All Scans' }).waitFor();
+    const loads = await Promise.all(scripts);
+    await context.close();
+    // A Stencil component's definition carries its tag as `[flags,"ion-nav",{members}]` (the
+    // minifier may quote it with backticks).
+    const navigation = /\[\d+,["`](ion-nav|ion-router-outlet|ion-back-button|ion-tabs)["`],\{/;
+    const defining = await Promise.all(
+      loads.map(async ({ url }) => navigation.exec(await (await fetch(server.url + url)).text())?.[1]),
+    );
+    expect(loads.length).toBeGreaterThan(0);
+    expect(defining.filter(Boolean)).toEqual([]);
+  });
+
   test('no script of the app carries the validation library: request and hub schemas stay on the server', () => {
     const assets = join(projectRoot, 'dist', 'assets');
     const withZod = readdirSync(assets)
