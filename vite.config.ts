@@ -87,6 +87,9 @@ export default defineConfig({
         // sideEffects, so without this every Ionic component lands in the entry chunk.
         moduleSideEffects: [
           { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[a-z-]+\.js$/, sideEffects: false },
+          // Its index re-exports every controller, transition and gesture; the app takes only
+          // `initialize` from it, which would otherwise bring all of them.
+          { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]index\.js$/, sideEffects: false },
         ],
       },
     },
