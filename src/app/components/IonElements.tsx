@@ -9,7 +9,8 @@
  * first download, though TanStack Router navigates and none of it is used. Only the popover is
  * still @ionic/react's (its inline-overlay handling keeps React's tree around the element Ionic
  * moves), loaded when one first opens; ion-list and ion-item, seen in popovers and a few
- * settings, are defined on their first render.
+ * settings, are defined on their first render. Icons are drawn without ionicons' element, which
+ * brings a second Stencil runtime of its own.
  */
 import { defineCustomElement as defineApp } from '@ionic/core/components/ion-app.js';
 import { defineCustomElement as defineButton } from '@ionic/core/components/ion-button.js';
@@ -21,8 +22,8 @@ import { defineCustomElement as defineTabBar } from '@ionic/core/components/ion-
 import { defineCustomElement as defineTabButton } from '@ionic/core/components/ion-tab-button.js';
 import { defineCustomElement as defineToolbar } from '@ionic/core/components/ion-toolbar.js';
 import type * as IonReact from '@ionic/react';
-import { defineCustomElement as defineIcon } from 'ionicons/components/ion-icon.js';
 import { Children, type ComponentProps, createElement, isValidElement, useEffect, useState } from 'react';
+import './ion-icon.css';
 
 defineApp();
 defineButton();
@@ -33,7 +34,6 @@ defineLabel();
 defineTabBar();
 defineTabButton();
 defineToolbar();
-defineIcon();
 
 type Component = {
   [K in keyof typeof IonReact]: (typeof IonReact)[K] extends React.JSXElementConstructor<never> ? K : never;
@@ -81,7 +81,19 @@ export const IonHeader = element<'IonHeader'>('ion-header');
 export const IonToolbar = element<'IonToolbar'>('ion-toolbar');
 export const IonButton = element<'IonButton'>('ion-button');
 export const IonLabel = element<'IonLabel'>('ion-label');
-export const IonIcon = element<'IonIcon'>('ion-icon');
+
+const SVG_ICON = 'data:image/svg+xml;utf8,';
+
+/**
+ * `ion-icon` with its `icon` (an `ionicons/icons` constant: an SVG data address) drawn inside it
+ * (ion-icon.css gives it ionicons' look). When ion-icon gets defined later (ion-item defines it),
+ * the element upgrades and draws the same icon from its `icon` attribute.
+ */
+export function IonIcon({ icon, ...props }: Props<'IonIcon'>) {
+  const svg = icon?.startsWith(SVG_ICON) ? icon.slice(SVG_ICON.length) : '';
+  // Only the app's own icon constants reach here, never user input.
+  return draw('ion-icon', { ...props, icon, dangerouslySetInnerHTML: { __html: svg } });
+}
 
 /** A page of an app without Ionic's router: the element Ionic's styles lay out as one. */
 export function IonPage({ className, children }: Props<'IonPage'>) {
