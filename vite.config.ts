@@ -82,6 +82,19 @@ export default defineConfig({
         index: new URL('./index.html', import.meta.url).pathname,
         signin: new URL('./signin.html', import.meta.url).pathname,
       },
+      output: {
+        codeSplitting: {
+          // React, TanStack's router and query client and idb are in every screen's first
+          // download: one chunk, rather than the entry plus a dozen small shared chunks (the
+          // parts only screens use, such as useQuery, are needed by every screen as well).
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|idb|@tanstack)[\\/]/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // @ionic/core's component modules define custom elements at top level and declare no
         // sideEffects, so without this every Ionic component lands in the entry chunk.
