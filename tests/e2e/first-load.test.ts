@@ -111,9 +111,12 @@ describe('first load', () => {
     expect(entry, 'the app entry is loaded').toBeDefined();
     expect(['br', 'gzip']).toContain(entry?.encoding);
     expect(cspErrors).toEqual([]);
-    // React, the router and the query client come as one script, not as a dozen small ones.
+    // React, the router and the query client come as one script, not as a dozen small ones, and
+    // so do the shell's Ionic elements with the Stencil runtime.
     const names = loads.map((s) => s.url.split('/').at(-1) ?? '');
     expect(names.filter((name) => /^framework-/.test(name))).toHaveLength(1);
+    expect(names.filter((name) => /^ionic-elements-/.test(name))).toHaveLength(1);
+    expect(names.filter((name) => /^p-[\w-]+\.js$/.test(name))).toEqual([]);
     expect(names.filter((name) => /^(react|jsx-runtime|query|useQuery|onlineManager)-/.test(name))).toEqual(
       [],
     );
