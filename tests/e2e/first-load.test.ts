@@ -147,6 +147,16 @@ describe('first load', () => {
     expect(found.filter(Boolean)).toEqual([]);
   });
 
+  test('no script of the app carries Ionic components it never draws: each comes with what uses it', () => {
+    const assets = join(projectRoot, 'dist', 'assets');
+    // The app draws no date picker: a script defining one holds all of Ionic's components, as a
+    // dynamic import of @ionic/react itself would.
+    const withDatetime = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .filter((name) => /\[\d+,["`]ion-datetime["`],\{/.test(readFileSync(join(assets, name), 'utf8')));
+    expect(withDatetime).toEqual([]);
+  });
+
   test('no script of the app carries the validation library: request and hub schemas stay on the server', () => {
     const assets = join(projectRoot, 'dist', 'assets');
     const withZod = readdirSync(assets)

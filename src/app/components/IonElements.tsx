@@ -169,7 +169,7 @@ export function IonPopover(props: ComponentProps<Popover>) {
   useEffect(() => {
     if (!open || Loaded) return;
     let cancelled = false;
-    popover ??= Promise.all([import('@ionic/react'), defineListElements()]).then(([m]) => m.IonPopover);
+    popover ??= Promise.all([import('./ion-popover.ts'), defineListElements()]).then(([m]) => m.IonPopover);
     void popover.then((component) => {
       if (!cancelled) setLoaded(() => component);
     });
