@@ -9,7 +9,7 @@
  * first download, though TanStack Router navigates and none of it is used. Only the popover is
  * still @ionic/react's (its inline-overlay handling keeps React's tree around the element Ionic
  * moves), loaded when one first opens; ion-list and ion-item, seen in popovers and a few
- * settings, are defined on their first render. Icons are drawn without ionicons' element, which
+ * settings, are defined on their first render (IonLists.tsx defines them as it loads). Icons are drawn without ionicons' element, which
  * brings a second Stencil runtime of its own.
  */
 import { defineCustomElement as defineApp } from '@ionic/core/components/ion-app.js';

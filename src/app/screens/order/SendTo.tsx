@@ -11,7 +11,8 @@
 import { useCallback, useState } from 'react';
 import type { ThinkorswimExportAnswer, TradeExportRequest, TradierExportAnswer } from '#api/trades.ts';
 import { Dialog } from '#app/components/Dialog.tsx';
-import { IonButton, IonItem, IonList } from '#app/components/IonElements.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
+import { IonItem, IonList } from '#app/components/IonLists.tsx';
 import { exportOrder } from '#app/features/trades/mutations.ts';
 import { SUPPORT_EMAIL } from '#app/shell/navigation.ts';
 import { errorText } from './order-errors.ts';
