@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appScriptsBehindGate } from './src/server/build/app-scripts-behind-gate.ts';
+import { ionicElementsGroup } from './src/server/build/ionic-elements-chunk.ts';
 import { precompress } from './src/server/build/precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -82,11 +83,28 @@ export default defineConfig({
         index: new URL('./index.html', import.meta.url).pathname,
         signin: new URL('./signin.html', import.meta.url).pathname,
       },
+      output: {
+        codeSplitting: {
+          // React, TanStack's router and query client and idb are in every screen's first
+          // download: one chunk, rather than the entry plus a dozen small shared chunks (the
+          // parts only screens use, such as useQuery, are needed by every screen as well).
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|idb|@tanstack)[\\/]/,
+            },
+            ionicElementsGroup(new URL('.', import.meta.url).pathname),
+          ],
+        },
+      },
       treeshake: {
         // @ionic/core's component modules define custom elements at top level and declare no
         // sideEffects, so without this every Ionic component lands in the entry chunk.
         moduleSideEffects: [
           { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[a-z-]+\.js$/, sideEffects: false },
+          // Its index re-exports every controller, transition and gesture; the app takes only
+          // `initialize` from it, which would otherwise bring all of them.
+          { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]index\.js$/, sideEffects: false },
         ],
       },
     },

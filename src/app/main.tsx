@@ -4,7 +4,7 @@ import '@ionic/react/css/structure.css';
 import '@ionic/react/css/typography.css';
 import '@ionic/react/css/palettes/dark.class.css';
 import './theme/app.css';
-import { setupIonicReact } from '@ionic/react';
+import { initialize as initializeIonic } from '@ionic/core/components';
 import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
@@ -22,7 +22,10 @@ import { createAppRouter } from './router.tsx';
 import { startAppearance } from './theme/appearance.ts';
 
 reportUncaughtErrors(__APP_BUILD__);
-setupIonicReact({ mode: 'md' });
+// What @ionic/react's setup does: its components are drawn as plain custom elements here
+// (components/IonElements.tsx), so `ion-ce` says there is no hydration to wait for.
+document.documentElement.classList.add('ion-ce');
+initializeIonic({ mode: 'md' });
 captureInstallPrompt();
 offerIosInstallHint();
 

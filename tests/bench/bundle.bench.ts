@@ -28,6 +28,8 @@ interface Screen {
 }
 
 interface Measure {
+  /** Each script's file name and gzip size, largest first: what to look at when a screen grows. */
+  readonly files: readonly { readonly name: string; readonly gzip: number }[];
   readonly scripts: number;
   readonly raw: number;
   readonly gzip: number;
@@ -104,10 +106,14 @@ async function measure(
   const loaded = await Promise.all(
     [...urls].map(async (url) => Buffer.from(await (await fetch(url)).arrayBuffer())),
   );
+  const gzipped = loaded.map((b) => gzipSync(b, { level: 9 }).length);
   return {
+    files: [...urls]
+      .map((url, i) => ({ name: new URL(url).pathname.split('/').at(-1) ?? url, gzip: gzipped[i] ?? 0 }))
+      .sort((a, b) => b.gzip - a.gzip),
     scripts: loaded.length,
     raw: loaded.reduce((sum, b) => sum + b.length, 0),
-    gzip: loaded.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+    gzip: gzipped.reduce((sum, n) => sum + n, 0),
   };
 }
 
@@ -130,6 +136,7 @@ if (import.meta.main) {
         `| ${screen.name} | ${m.scripts} | ${kb(m.raw)} KiB | **${kb(m.gzip)} KiB** | ${within ? 'within' : 'OVER'} |`,
       );
       console.log(rows.at(-1));
+      for (const file of m.files) console.log(`    ${kb(file.gzip).padStart(6)} ${file.name}`);
     }
   } finally {
     await browser.close();

@@ -111,7 +111,50 @@ describe('first load', () => {
     expect(entry, 'the app entry is loaded').toBeDefined();
     expect(['br', 'gzip']).toContain(entry?.encoding);
     expect(cspErrors).toEqual([]);
+    // React, the router and the query client come as one script, not as a dozen small ones, and
+    // so do the shell's Ionic elements with the Stencil runtime.
+    const names = loads.map((s) => s.url.split('/').at(-1) ?? '');
+    expect(names.filter((name) => /^framework-/.test(name))).toHaveLength(1);
+    expect(names.filter((name) => /^ionic-elements-/.test(name))).toHaveLength(1);
+    expect(names.filter((name) => /^p-[\w-]+\.js$/.test(name))).toEqual([]);
+    expect(names.filter((name) => /^(react|jsx-runtime|query|useQuery|onlineManager)-/.test(name))).toEqual(
+      [],
+    );
     await context.close();
+  });
+
+  test("the first screen's scripts carry none of Ionic's navigation elements or page transitions, nor ionicons' element", async () => {
+    const { context, page } = await openPage(browser, server.url, PHONE);
+    await signInBrowser(context, server, 'first-load@example.com');
+    const { scripts } = watch(page);
+    await page.goto('/screener');
+    await page.getByRole('heading', { name: 'All Scans' }).waitFor();
+    const loads = await Promise.all(scripts);
+    await context.close();
+    // A Stencil component's definition carries its tag as `[flags,"ion-nav",{members}]` (the
+    // minifier may quote it with backticks). The app's router navigates, and icons are drawn
+    // inline (ionicons' element brings a second Stencil runtime).
+    const navigation = /\[\d+,["`](ion-nav|ion-router-outlet|ion-back-button|ion-tabs|ion-icon)["`],\{/;
+    // The page lifecycle events are fired by Ionic's page transitions only.
+    const transitions = /ionViewWillEnter/;
+    const found = await Promise.all(
+      loads.map(async ({ url }) => {
+        const text = await (await fetch(server.url + url)).text();
+        return navigation.exec(text)?.[1] ?? transitions.exec(text)?.[0];
+      }),
+    );
+    expect(loads.length).toBeGreaterThan(0);
+    expect(found.filter(Boolean)).toEqual([]);
+  });
+
+  test('no script of the app carries Ionic components it never draws: each comes with what uses it', () => {
+    const assets = join(projectRoot, 'dist', 'assets');
+    // The app draws no date picker: a script defining one holds all of Ionic's components, as a
+    // dynamic import of @ionic/react itself would.
+    const withDatetime = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .filter((name) => /\[\d+,["`]ion-datetime["`],\{/.test(readFileSync(join(assets, name), 'utf8')));
+    expect(withDatetime).toEqual([]);
   });
 
   test('no script of the app carries the validation library: request and hub schemas stay on the server', () => {

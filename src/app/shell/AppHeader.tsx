@@ -1,7 +1,15 @@
-import { IonButton, IonHeader, IonIcon, IonItem, IonList, IonPopover, IonToolbar } from '@ionic/react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ellipsisVertical } from 'ionicons/icons';
 import { useState } from 'react';
+import {
+  IonButton,
+  IonHeader,
+  IonIcon,
+  IonItem,
+  IonList,
+  IonPopover,
+  IonToolbar,
+} from '#app/components/IonElements.tsx';
 import {
   type Chrome,
   isActive,

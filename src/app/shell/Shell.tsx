@@ -1,6 +1,6 @@
-import { IonApp, IonContent, IonFooter, IonPage } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { IonApp, IonContent, IonFooter, IonPage } from '#app/components/IonElements.tsx';
 import { trialCountdownText } from '#domain/plans/subscription-status.ts';
 import { signOut } from '../auth/sign-out.ts';
 import { NoticeHost } from '../components/NoticeHost.tsx';

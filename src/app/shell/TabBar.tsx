@@ -1,6 +1,6 @@
-import { IonIcon, IonLabel, IonTabBar, IonTabButton } from '@ionic/react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { analytics, list, search, settings } from 'ionicons/icons';
+import { IonIcon, IonLabel, IonTabBar, IonTabButton } from '#app/components/IonElements.tsx';
 import { TABS } from './navigation.ts';
 
 const ICONS = { screener: search, analyzer: analytics, trades: list, settings } as const;

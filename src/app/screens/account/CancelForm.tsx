@@ -3,12 +3,13 @@
  * PROCEED cancels at the period end, refreshes the account and goes to the plans, which say the
  * subscription was cancelled; a failure is the generic toast. Beside the form: what is lost.
  */
-import { IonButton } from '@ionic/react';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import { AppLink } from '#app/components/AppLink.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { notify } from '#app/components/notices.ts';
 import { billingDate } from '#app/features/billing/billing-text.ts';
 import { billingApi, refreshAccount } from '#app/features/billing/mutations.ts';

@@ -3,10 +3,11 @@
  * the implied-move buttons, the collapsible Advanced Settings, an optional budget and Run. The
  * rules are in `analyzer-form.ts`; this only draws them.
  */
-import { IonButton } from '@ionic/react';
+
 import { useState } from 'react';
 import type { ExpirationRow } from '#api/market.ts';
 import { Checkbox } from '#app/components/IonControls.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { ANALYZER_FILLS } from '#app/route-params.ts';
 import { TickerPicker } from '#app/screens/order/TickerPicker.tsx';
 import { ANALYZER_BEHAVIORS } from '#domain/scenario/behaviors.ts';

@@ -3,9 +3,10 @@
  * while the runs answer, the slider from 'Max. Return' to 'Max. Prob. of Profit' in the Scenario
  * view, the cards, and 'Check More Scans (a – b)' in the Saved and Predefined views.
  */
-import { IonButton } from '@ionic/react';
+
 import { useState } from 'react';
 import { Segment, Spinner } from '#app/components/IonCore.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import type { AnalyzerView } from '#app/route-params.ts';
 import { SCENARIO_SLOTS } from '#domain/scenario/behaviors.ts';
 import { type PlAt, ResultCardView } from './ResultCardView.tsx';

@@ -2,10 +2,11 @@
  * /checkout/{planId} (spec 1 §2): waits for the user's record, then either buys the plan in the
  * store frame or, for a premium subscriber on another plan, confirms the plan change.
  */
-import { IonButton } from '@ionic/react';
+
 import { getRouteApi } from '@tanstack/react-router';
 import { AppLink } from '#app/components/AppLink.tsx';
 import { Spinner } from '#app/components/IonCore.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { planName } from '#app/features/billing/billing-text.ts';
 import type { CheckoutParams } from '#app/route-params.ts';

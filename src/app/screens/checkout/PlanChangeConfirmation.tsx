@@ -3,7 +3,7 @@
  * preview that fails says why and goes back to the plans; PROCEED leads to the thank-you page in
  * the state the answer calls for (domain `thankYouState`).
  */
-import { IonButton } from '@ionic/react';
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { ApiRequestError } from '#app/api/client.ts';
 import { AppLink } from '#app/components/AppLink.tsx';
 import { errorMessageOf } from '#app/components/error-message.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { notify } from '#app/components/notices.ts';
 import { billingDate, dollars, planName } from '#app/features/billing/billing-text.ts';
 import { billingApi, refreshAccount } from '#app/features/billing/mutations.ts';

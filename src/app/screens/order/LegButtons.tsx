@@ -3,8 +3,9 @@
  * structure allow one more, with the plan's warning and an Upgrade link when the plan's limit is
  * reached, else the hints at one stock leg and at the most option legs.
  */
-import { IonButton } from '@ionic/react';
+
 import { Link } from '@tanstack/react-router';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { CUSTOM_MAX_OPTION_LEGS, legAdditions, ORDER_MESSAGES } from '#domain/orders/order-validation.ts';
 import type { EditorLeg } from './order-draft.ts';
 

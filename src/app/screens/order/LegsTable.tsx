@@ -5,8 +5,9 @@
  * domain's `editableFields`; changing an option's right, expiration or strike resets its limit
  * price to the chain mid.
  */
-import { IonButton } from '@ionic/react';
+
 import type { OptionChainRow } from '#api/market.ts';
+import { IonButton } from '#app/components/IonElements.tsx';
 import type { Right } from '#domain/contracts/contract.ts';
 import type { EditableFields } from '#domain/orders/order-modes.ts';
 import { LIMIT_PRICE, OPTION_QUANTITY, STOCK_QUANTITY } from '#domain/orders/order-validation.ts';

@@ -2,8 +2,9 @@
  * The order form's top row: Back (when there is a page to go back to) and the trading account,
  * with the selector's own offer to create or manage accounts.
  */
-import { IonButton } from '@ionic/react';
+
 import { useRouter } from '@tanstack/react-router';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { AccountSelect } from '../trades/AccountSelect.tsx';
 
 export function OrderTop({

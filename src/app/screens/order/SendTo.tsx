@@ -7,10 +7,12 @@
  * 'Preparing...' until the export is ready; Thinkorswim's text to copy (with the warning for an
  * export in several parts), Tradier's link (its first 50 characters shown); both with OK.
  */
-import { IonButton, IonItem, IonList } from '@ionic/react';
+
 import { useCallback, useState } from 'react';
 import type { ThinkorswimExportAnswer, TradeExportRequest, TradierExportAnswer } from '#api/trades.ts';
 import { Dialog } from '#app/components/Dialog.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
+import { IonItem, IonList } from '#app/components/IonLists.tsx';
 import { exportOrder } from '#app/features/trades/mutations.ts';
 import { SUPPORT_EMAIL } from '#app/shell/navigation.ts';
 import { errorText } from './order-errors.ts';

@@ -2,9 +2,10 @@
  * The order's last row: the Send To menu for the modes that export (new and open orders), else a
  * Submit button; a spinner while the write is under way.
  */
-import { IonButton } from '@ionic/react';
+
 import type { TradeExportRequest } from '#api/trades.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { SendTo } from './SendTo.tsx';
 
 export function SubmitRow({

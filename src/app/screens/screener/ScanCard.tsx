@@ -3,10 +3,11 @@
  * watch indicator, the move-to-list menu (Duplicate for samples), tags, and the description,
  * editable in place for the user's own scans. The star and the menu wait while the card is busy.
  */
-import { IonButton, IonItem, IonList, IonPopover } from '@ionic/react';
+
 import { useRef, useState } from 'react';
 import { SCAN_DESCRIPTION_MAX, type ScanList, type ScanSummary } from '#api/screener-model.ts';
 import { AppLink } from '#app/components/AppLink.tsx';
+import { IonButton, IonItem, IonList, IonPopover } from '#app/components/IonElements.tsx';
 import { LineIcon } from '#app/components/LineIcon.tsx';
 import { StrategyIcon } from '#app/components/StrategyIcon.tsx';
 import { menuListName } from './scan-list-view.ts';

@@ -3,10 +3,11 @@
  * Predefined list's tag checkboxes, rename and delete for the user's own lists (delete asks
  * first: its scans go back to Saved), a grid of cards, or the list's empty text.
  */
-import { IonButton } from '@ionic/react';
+
 import { useState } from 'react';
 import { LIST_NAME_MAX, ListRole, type ScanList, type ScanSummary } from '#api/screener-model.ts';
 import { Checkbox } from '#app/components/IonControls.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { LineIcon } from '#app/components/LineIcon.tsx';
 import { type CardActions, ScanCard } from './ScanCard.tsx';
 import { emptyText, type ListFilter, moveTargets, type SortBy, visibleCards } from './scan-list-view.ts';

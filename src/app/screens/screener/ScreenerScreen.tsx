@@ -5,13 +5,14 @@
  * when loading takes longer than a second. Sorting, the switch and collapsed lists are kept in
  * local settings and the account's (`scanner-view.ts`).
  */
-import { IonButton } from '@ionic/react';
+
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ListRole } from '#api/screener-model.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
 import { Segment, Spinner } from '#app/components/IonCore.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { scanListsQuery } from '#app/features/screener/queries.ts';
 import { ListNameForm, ScanListSection } from './ScanListSection.tsx';

@@ -3,13 +3,14 @@
  * what goes; once the server has deleted it, the app signs out (which also clears the cached
  * data on this device).
  */
-import { IonButton } from '@ionic/react';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCOUNT_CALLS } from '#api/contract/account.ts';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import { apiCaller } from '#app/api/api-caller.ts';
 import { signOut } from '#app/auth/sign-out.ts';
+import { IonButton } from '#app/components/IonElements.tsx';
 import '#app/components/forms.css';
 
 export const DELETE_ACCOUNT_WARNING =

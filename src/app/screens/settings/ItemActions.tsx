@@ -1,5 +1,5 @@
 /** The Edit and Delete buttons of an item in a Settings list (trading accounts, universes). */
-import { IonButton } from '@ionic/react';
+import { IonButton } from '#app/components/IonElements.tsx';
 
 export function ItemActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
   return (

@@ -3,12 +3,13 @@
  * account described as 'Virtual trading account'. One item is edited or deleted at a time; a new
  * item is placed first and dropped on cancel; Add is disabled at the plan's account limit.
  */
-import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
 import { ApiRequestError } from '#app/api/client.ts';
 import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
+import { IonButton, IonItem, IonLabel, IonList } from '#app/components/IonElements.tsx';
 import { usageStatsQuery } from '#app/features/account/queries.ts';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
 import { pendingAccounts, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';

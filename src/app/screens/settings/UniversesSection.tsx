@@ -5,11 +5,12 @@
  * deleted at a time; a new one is placed first and dropped on cancel; Add shows unless an item is
  * being edited. The server's messages (duplicate name, used in scans, unknown symbols) show in place.
  */
-import { IonButton, IonItem, IonList } from '@ionic/react';
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UNIVERSE_NAME_MAX, type Universe, UniverseGroup } from '#api/screener-model.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
+import { IonButton, IonItem, IonList } from '#app/components/IonElements.tsx';
 import { screenerKeys } from '#app/features/screener/keys.ts';
 import { screenerApi } from '#app/features/screener/mutations.ts';
 import { universesQuery } from '#app/features/screener/queries.ts';

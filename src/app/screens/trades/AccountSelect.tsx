@@ -5,13 +5,14 @@
  * one, coming from the screener with a first trade) is offered to create one right there, its
  * name filled in, so the trade can be logged without a detour through Settings.
  */
-import { IonButton } from '@ionic/react';
+
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type SavedTradeAccount, TRADE_ACCOUNT_NAME_MAX } from '#api/trade-accounts.ts';
 import { ApiRequestError } from '#app/api/client.ts';
 import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
+import { IonButton } from '#app/components/IonElements.tsx';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
 import { pendingAccounts, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import { tradeAccountsQuery } from '#app/features/trades/queries.ts';

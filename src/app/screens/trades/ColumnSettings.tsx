@@ -1,8 +1,9 @@
 /** The trade table's column and sort settings (spec 3 §2): which columns show, and the sort. */
-import { IonButton, IonPopover } from '@ionic/react';
+
 import { useState } from 'react';
 import type { UserSettings } from '#api/account.ts';
 import { DEFAULT_USER_SETTINGS } from '#api/default-settings.ts';
+import { IonButton, IonPopover } from '#app/components/IonElements.tsx';
 import { columnGroups } from '#domain/columns/column-catalogue.ts';
 import { ColumnScope } from '#domain/columns/column-definition.ts';
 import { columnTitle, isSortable } from './trade-table.ts';

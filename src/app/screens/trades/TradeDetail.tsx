@@ -1,9 +1,10 @@
 /** The panel under a trade log row: the trade's legs and figures, with its actions (spec 3 §4). */
-import { IonButton } from '@ionic/react';
+
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Position } from '#api/trades.ts';
 import { usePendingWrites } from '#app/api/pending-writes-snapshot.ts';
+import { IonButton } from '#app/components/IonElements.tsx';
 import type { TradeWrite } from '#app/features/trades/mutations.ts';
 import { pendingArchive, pendingText, tradeWriteKey, tradeWrites } from '#app/features/trades/mutations.ts';
 import { formatCents, formatNumber, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';

@@ -4,12 +4,13 @@
  * (`/trades?accountId=3&view=closed`); table settings are the user's (PATCH /account/settings).
  * Open positions' P/L is re-marked every 30 s while online.
  */
-import { IonButton } from '@ionic/react';
+
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { TRADE_VIEWS, type TradeView } from '#api/trade-views.ts';
 import { Segment, Spinner } from '#app/components/IonCore.tsx';
+import { IonButton } from '#app/components/IonElements.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { PL_REFRESH_MS, tradeAccountsQuery, tradesListQuery } from '#app/features/trades/queries.ts';
 import { LiveIndicator } from '#app/live/LiveIndicator.tsx';

@@ -1,0 +1,181 @@
+/**
+ * The Ionic components the shell and the screens draw, as @ionic/core's custom elements rendered
+ * by React 19 itself (it sets an element's properties and listens to `on<event>` props as the
+ * element's own events: `onionTabButtonClick` → `ionTabButtonClick`). Same names and props as
+ * @ionic/react's, so a file moves over by its import line.
+ *
+ * @ionic/react is one module whose top level also defines its router outlet, tabs, back button and
+ * nav stack with their page transitions: imported by the shell, all of it was in every screen's
+ * first download, though TanStack Router navigates and none of it is used. Only the popover is
+ * still @ionic/react's (its inline-overlay handling keeps React's tree around the element Ionic
+ * moves), loaded when one first opens; ion-list and ion-item, seen in popovers and a few
+ * settings, are defined on their first render (IonLists.tsx defines them as it loads). Icons are drawn without ionicons' element, which
+ * brings a second Stencil runtime of its own.
+ */
+import { defineCustomElement as defineApp } from '@ionic/core/components/ion-app.js';
+import { defineCustomElement as defineButton } from '@ionic/core/components/ion-button.js';
+import { defineCustomElement as defineContent } from '@ionic/core/components/ion-content.js';
+import { defineCustomElement as defineFooter } from '@ionic/core/components/ion-footer.js';
+import { defineCustomElement as defineHeader } from '@ionic/core/components/ion-header.js';
+import { defineCustomElement as defineLabel } from '@ionic/core/components/ion-label.js';
+import { defineCustomElement as defineTabBar } from '@ionic/core/components/ion-tab-bar.js';
+import { defineCustomElement as defineTabButton } from '@ionic/core/components/ion-tab-button.js';
+import { defineCustomElement as defineToolbar } from '@ionic/core/components/ion-toolbar.js';
+import type * as IonReact from '@ionic/react';
+import { Children, type ComponentProps, createElement, isValidElement, useEffect, useState } from 'react';
+import './ion-icon.css';
+
+defineApp();
+defineButton();
+defineContent();
+defineFooter();
+defineHeader();
+defineLabel();
+defineTabBar();
+defineTabButton();
+defineToolbar();
+
+type Component = {
+  [K in keyof typeof IonReact]: (typeof IonReact)[K] extends React.JSXElementConstructor<never> ? K : never;
+}[keyof typeof IonReact];
+type Props<C extends Component> = ComponentProps<(typeof IonReact)[C]>;
+
+const dashed = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** The attributes `draw` wrote on each element, so a prop that went away is removed. */
+const written = new WeakMap<Element, Set<string>>();
+
+/**
+ * `tag` with `props`. React sets a defined element's properties only; Ionic's wrappers also write
+ * text, number and boolean props as attributes (`ion-tab-button[tab="trades"]`), so this does too.
+ */
+function draw(tag: string, props: object, ...children: React.ReactNode[]) {
+  const attributes = new Map<string, string | null>();
+  for (const [name, value] of Object.entries(props)) {
+    if (/^(on[A-Za-z]|children$|className$|style$|key$|ref$)/.test(name)) continue;
+    if (typeof value === 'string' || typeof value === 'number') attributes.set(dashed(name), String(value));
+    else if (typeof value === 'boolean') attributes.set(dashed(name), value ? '' : null);
+  }
+  const ref = (node: Element | null) => {
+    if (!node) return;
+    const before = written.get(node) ?? new Set<string>();
+    for (const name of before) if (!attributes.has(name)) node.removeAttribute(name);
+    for (const [name, value] of attributes) {
+      if (value === null) node.removeAttribute(name);
+      else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+    }
+    written.set(node, new Set(attributes.keys()));
+  };
+  return createElement(tag, { ...props, ref }, ...children);
+}
+
+/** A component drawing the custom element `tag` with the props it is given. */
+const element =
+  <C extends Component>(tag: string) =>
+  (props: Props<C>) =>
+    draw(tag, props);
+
+export const IonApp = element<'IonApp'>('ion-app');
+export const IonContent = element<'IonContent'>('ion-content');
+export const IonFooter = element<'IonFooter'>('ion-footer');
+export const IonHeader = element<'IonHeader'>('ion-header');
+export const IonToolbar = element<'IonToolbar'>('ion-toolbar');
+export const IonButton = element<'IonButton'>('ion-button');
+export const IonLabel = element<'IonLabel'>('ion-label');
+
+const SVG_ICON = 'data:image/svg+xml;utf8,';
+
+/**
+ * `ion-icon` with its `icon` (an `ionicons/icons` constant: an SVG data address) drawn inside it
+ * (ion-icon.css gives it ionicons' look). When ion-icon gets defined later (ion-item defines it),
+ * the element upgrades and draws the same icon from its `icon` attribute.
+ */
+export function IonIcon({ icon, ...props }: Props<'IonIcon'>) {
+  const svg = icon?.startsWith(SVG_ICON) ? icon.slice(SVG_ICON.length) : '';
+  // Only the app's own icon constants reach here, never user input.
+  return draw('ion-icon', { ...props, icon, dangerouslySetInnerHTML: { __html: svg } });
+}
+
+/** A page of an app without Ionic's router: the element Ionic's styles lay out as one. */
+export function IonPage({ className, children }: Props<'IonPage'>) {
+  return <div className={className ? `ion-page ${className}` : 'ion-page'}>{children}</div>;
+}
+
+/** `ion-tab-button`; its `onClick` is called on the element's `ionTabButtonClick`, as Ionic's is. */
+export function IonTabButton({ onClick, ...props }: Props<'IonTabButton'>) {
+  return draw('ion-tab-button', {
+    ...props,
+    onionTabButtonClick: onClick && ((event: CustomEvent) => onClick(event)),
+  });
+}
+
+/** True when `pathname` is the tab's `href` or below it (Ionic's own rule). */
+function matchesTab(pathname: string, href: string | undefined): boolean {
+  if (href === undefined) return false;
+  const path = href.split('?')[0] ?? '';
+  const base = path.endsWith('/') && path !== '/' ? path.slice(0, -1) : path;
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/**
+ * `ion-tab-bar` selecting the tab whose `href` holds the current path, taken from `routeInfo`
+ * (the app's router passes it, as to Ionic's standalone tab bar).
+ */
+export function IonTabBar({
+  routeInfo,
+  children,
+  ...props
+}: Props<'IonTabBar'> & { routeInfo?: { pathname: string } }) {
+  const pathname = routeInfo?.pathname ?? window.location.pathname;
+  const selected = Children.toArray(children).find(
+    (child) => isValidElement<{ href?: string }>(child) && matchesTab(pathname, child.props.href),
+  );
+  const selectedTab = isValidElement<{ tab?: string }>(selected) ? selected.props.tab : undefined;
+  return draw('ion-tab-bar', { ...props, selectedTab }, children);
+}
+
+let listElements: Promise<void> | undefined;
+/** Defines ion-list and ion-item, once. */
+function defineListElements(): Promise<void> {
+  listElements ??= Promise.all([
+    import('@ionic/core/components/ion-list.js'),
+    import('@ionic/core/components/ion-item.js'),
+  ]).then(([list, item]) => {
+    list.defineCustomElement();
+    item.defineCustomElement();
+  });
+  return listElements;
+}
+
+export function IonList(props: Props<'IonList'>) {
+  void defineListElements();
+  return draw('ion-list', props);
+}
+
+export function IonItem(props: Props<'IonItem'>) {
+  void defineListElements();
+  return draw('ion-item', props);
+}
+
+type Popover = (typeof IonReact)['IonPopover'];
+let popover: Promise<Popover> | undefined;
+
+/**
+ * @ionic/react's `IonPopover`, loaded with the list elements the first time one is open; closed
+ * before that, it draws nothing (Ionic's draws its content only while open too).
+ */
+export function IonPopover(props: ComponentProps<Popover>) {
+  const [Loaded, setLoaded] = useState<Popover | null>(null);
+  const open = props.isOpen === true;
+  useEffect(() => {
+    if (!open || Loaded) return;
+    let cancelled = false;
+    popover ??= Promise.all([import('./ion-popover.ts'), defineListElements()]).then(([m]) => m.IonPopover);
+    void popover.then((component) => {
+      if (!cancelled) setLoaded(() => component);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, Loaded]);
+  return Loaded ? <Loaded {...props} /> : null;
+}
