@@ -28,14 +28,6 @@ const EMAIL = 'a11y@example.com';
  */
 const KNOWN: readonly KnownFinding[] = [
   {
-    rule: 'role-img-alt',
-    selector: '.secondary-toggle',
-    why:
-      'Header (phone width), the More button: its IonIcon is drawn from a data URL, so Ionic gives it ' +
-      'role="img" and no name; fix in src/app/shell/AppHeader.tsx with aria-hidden="true" on the ' +
-      'icon (the button is named by its aria-label).',
-  },
-  {
     rule: 'aria-conditional-attr',
     selector: '.trade-row',
     why:

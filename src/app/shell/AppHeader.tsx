@@ -83,7 +83,7 @@ export function AppHeader({
             aria-label="More"
             onClick={(e) => setMenuEvent(e.nativeEvent)}
           >
-            <IonIcon slot="icon-only" icon={ellipsisVertical} />
+            <IonIcon slot="icon-only" icon={ellipsisVertical} aria-hidden="true" />
           </IonButton>
           <IonPopover
             isOpen={menuEvent !== undefined}
