@@ -38,3 +38,14 @@ test('the calibrated model has its fitted shapes', () => {
   expect(model.regime.leverageCorrelation).toBeLessThan(-0.5);
   expect(model.openInterest.perContractByU).toHaveLength(model.openInterest.uBuckets.length + 1);
 });
+
+test('volatilities and betas are those of moves, not of breaks in the price files', () => {
+  // An unadjusted split or a file alternating between two series reads as a ±100% session, which
+  // alone lifts a year's volatility by about 1.6 (KLAC read 248%, DD 192%, beta up to 6.6). The
+  // most volatile real names of the list move about 120% a year.
+  for (const s of loadReferenceData().symbols) {
+    if (s.symbol === 'VIX') continue;
+    expect(s.vol, s.symbol).toBeLessThan(1.25);
+    expect(Math.abs(s.beta), s.symbol).toBeLessThan(5);
+  }
+});

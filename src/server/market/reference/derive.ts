@@ -278,8 +278,17 @@ interface Params {
   firstDate: string;
 }
 
+/**
+ * A session's log return beyond this (a rise of 65% or a fall of 39%) is taken for a break in the
+ * price file, not a move: an unadjusted split (KLAC's closes fall from 2,131 to 193 in one
+ * session), a file that alternates between two series (DD: 48, 144, 48, 143), a spin-off. One
+ * such return in a year adds about 1.6 to a stock's annual volatility and many times its beta, so
+ * it is left out of the volatility, beta and drift; a real earnings-day move stays well inside.
+ */
+const MAX_SESSION_MOVE = 0.5;
+
 function paramsOf(symbol: string, sources = sourcesOf(symbol)): Params | null {
-  const returns = mergedReturns(sources);
+  const returns = new Map([...mergedReturns(sources)].filter(([, r]) => Math.abs(r) <= MAX_SESSION_MOVE));
   let last: Bar | undefined;
   for (const bars of sources) {
     const b = bars?.[bars.length - 1];
