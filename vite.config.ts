@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appScriptsBehindGate } from './src/server/build/app-scripts-behind-gate.ts';
-import { ionicElementsGroup } from './src/server/build/ionic-elements-chunk.ts';
+import { ionicCoreGroup, ionicElementsGroup } from './src/server/build/ionic-elements-chunk.ts';
 import { precompress } from './src/server/build/precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -94,6 +94,7 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|idb|@tanstack)[\\/]/,
             },
             ionicElementsGroup(new URL('.', import.meta.url).pathname),
+            ionicCoreGroup(new URL('.', import.meta.url).pathname),
           ],
         },
       },

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ELEMENTS_MODULE = 'src/app/components/IonElements.tsx';
+const CORE_MODULE = 'src/app/components/IonCore.tsx';
 const CORE_COMPONENTS = 'node_modules/@ionic/core/components';
 
 /** The @ionic/core component modules a module imports statically (its `import()`s are lazy). */
@@ -17,30 +18,47 @@ export const staticIonicImports = (source: string): string[] =>
     (m) => m[1] ?? '',
   );
 
-/** `files` and the @ionic/core modules they import, directly or not (file names in `dir`). */
-function withImports(dir: string, files: readonly string[]): Set<string> {
+/**
+ * `files` and the @ionic/core modules they import, directly or not (file names in `dir`); with
+ * `lazy`, the modules they load with `import()` too.
+ */
+function withImports(dir: string, files: readonly string[], lazy = false): Set<string> {
   const seen = new Set<string>();
+  const pattern = lazy ? /(?:from\s*|import\()["']\.\/([\w-]+\.js)["']/g : /from\s*["']\.\/([\w-]+\.js)["']/g;
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/from\s*["']\.\/([\w-]+\.js)["']/g))
-      if (m[1]) visit(m[1]);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(pattern)) if (m[1]) visit(m[1]);
   };
   for (const file of files) visit(file);
   return seen;
 }
 
-/** The code-splitting group holding IonElements.tsx and the @ionic/core modules it needs at start. */
-export function ionicElementsGroup(root: string) {
+/**
+ * A code-splitting group: `module` (an app file that defines Ionic elements) with every
+ * @ionic/core module it needs at start (with `lazy`, also those its elements load as they
+ * connect). A module two groups need goes to the first listed.
+ */
+export function ionicGroup(root: string, name: string, module: string, lazy = false) {
   const core = join(root, CORE_COMPONENTS);
-  const files = withImports(core, staticIonicImports(readFileSync(join(root, ELEMENTS_MODULE), 'utf8')));
+  const files = withImports(core, staticIonicImports(readFileSync(join(root, module), 'utf8')), lazy);
   return {
-    name: 'ionic-elements',
+    name,
     test: (id: string) => {
       const path = id.replaceAll('\\', '/');
-      if (path.endsWith(`/${ELEMENTS_MODULE}`)) return true;
+      if (path.endsWith(`/${module}`)) return true;
       const at = path.lastIndexOf('/@ionic/core/components/');
       return at >= 0 && files.has(path.slice(at + '/@ionic/core/components/'.length));
     },
   };
 }
+
+/** The group of the shell's elements, in every screen's first download. */
+export const ionicElementsGroup = (root: string) => ionicGroup(root, 'ionic-elements', ELEMENTS_MODULE);
+
+/**
+ * The group of the lazy screens' common elements (segment, spinner) with what they import and
+ * load as they connect: the segment loads its gesture module with `import()` once drawn, which
+ * would otherwise be one more small chunk fetched during those screens' first paint.
+ */
+export const ionicCoreGroup = (root: string) => ionicGroup(root, 'IonCore', CORE_MODULE, true);

@@ -2,8 +2,13 @@
  * The build's chunk of the Ionic elements the first paint draws: IonElements.tsx's statically
  * defined elements and what they import from @ionic/core, not the elements it loads lazily.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ionicElementsGroup, staticIonicImports } from '#server/build/ionic-elements-chunk.ts';
+import {
+  ionicCoreGroup,
+  ionicElementsGroup,
+  staticIonicImports,
+} from '#server/build/ionic-elements-chunk.ts';
 import { projectRoot } from '#server/config.ts';
 
 describe('ionic elements chunk', () => {
@@ -26,5 +31,19 @@ describe('ionic elements chunk', () => {
     for (const lazy of ['ion-list.js', 'ion-item.js', 'ion-popover.js', 'ion-segment.js', 'ion-nav.js'])
       expect(holds(`${core}/${lazy}`), lazy).toBe(false);
     expect(holds(`${projectRoot}/src/app/components/IonCore.tsx`)).toBe(false);
+  });
+
+  test("the lazy screens' group holds IonCore.tsx, its elements and every @ionic/core module they import", () => {
+    const { test: holds } = ionicCoreGroup(projectRoot);
+    const core = `${projectRoot}/node_modules/@ionic/core/components`;
+    expect(holds(`${projectRoot}/src/app/components/IonCore.tsx`)).toBe(true);
+    expect(holds(`${core}/ion-segment.js`)).toBe(true);
+    // The segment's gesture module (a shared `p-` module of @ionic/core) comes with it.
+    const imported = [
+      ...readFileSync(`${core}/ion-segment.js`, 'utf8').matchAll(/from\s*["']\.\/(p-[\w-]+\.js)["']/g),
+    ];
+    expect(imported.length).toBeGreaterThan(0);
+    for (const m of imported) expect(holds(`${core}/${m[1]}`), m[1]).toBe(true);
+    expect(holds(`${core}/ion-popover.js`)).toBe(false);
   });
 });

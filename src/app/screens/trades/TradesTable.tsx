@@ -1,14 +1,14 @@
 /**
  * The trade log table (spec 3 §2): single-column sort from the headers, optional group rows,
  * the first column fixed while the rest scrolls sideways, and a detail panel under a row that
- * a click (or Enter) toggles.
+ * a click on the row (or Enter on its first cell's button) toggles.
  *
  * On a phone (768px or less, trades.css) each row is drawn as a card: symbol and strategy, the
  * legs in one line, the P/L first and the other columns under their titles, with no sideways
  * scroll; sorting is then the Columns panel's. One markup for both, so a card opens the same
  * detail panel a row does.
  */
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import type { Position } from '#api/trades.ts';
 import { LiveCell } from '#app/live/LiveCell.tsx';
 import { legsLine } from '#domain/display/leg-line.ts';
@@ -23,6 +23,42 @@ import {
   rowValues,
   sortRows,
 } from './trade-table.ts';
+
+const detailId = (position: Position) => `trade-detail-${position.positionId}`;
+
+/**
+ * What a keyboard and a screen reader use to open a row's detail: a button holding the row's
+ * first cell (the card's title on a phone), carrying the expanded state. A table row may not
+ * carry it itself (ARIA allows `aria-expanded` on rows of a treegrid only); a click anywhere on
+ * the row still toggles it.
+ */
+function RowToggle({
+  detailId: controls,
+  expanded,
+  onToggle,
+  children,
+}: {
+  detailId: string;
+  expanded: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="row-toggle"
+      aria-expanded={expanded}
+      aria-controls={controls}
+      onClick={(event) => {
+        // The row's own click would toggle it back.
+        event.stopPropagation();
+        onToggle();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** A P/L's colour: gains green, losses red, nothing on a zero or missing P/L. */
 const plTone = (pl: unknown): 'gain' | 'loss' | undefined =>
@@ -96,23 +132,17 @@ export function TradesTable({
               )}
               {group.rows.map(({ position, values }) => {
                 const expanded = openId === position.positionId;
+                const onToggle = () => toggle(position.positionId);
                 return (
                   <Fragment key={position.positionId}>
                     <tr
                       className={`trade-row card-row${expanded ? ' expanded' : ''}`}
-                      tabIndex={0}
-                      aria-expanded={expanded}
                       data-position={position.positionId}
                       onClick={() => toggle(position.positionId)}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' || e.key === ' ') {
-                          e.preventDefault();
-                          toggle(position.positionId);
-                        }
-                      }}
                     >
-                      {columnKeys.map((key) => {
+                      {columnKeys.map((key, index) => {
                         const text = cellText(key, values);
+                        const content = key === 'pl' ? <LiveCell value={values.pl}>{text}</LiveCell> : text;
                         return (
                           <td
                             key={key}
@@ -122,20 +152,32 @@ export function TradesTable({
                               .filter(Boolean)
                               .join(' ')}
                           >
-                            {key === 'pl' ? <LiveCell value={values.pl}>{text}</LiveCell> : text}
+                            {index === 0 ? (
+                              <RowToggle
+                                detailId={detailId(position)}
+                                expanded={expanded}
+                                onToggle={onToggle}
+                              >
+                                {content}
+                              </RowToggle>
+                            ) : (
+                              content
+                            )}
                           </td>
                         );
                       })}
                       {/* The card's title on a phone; hidden in the table. */}
                       <td className="card-head">
-                        <span className="card-title">
-                          <strong>{position.symbol}</strong> {STRATEGIES[position.strategy].title}
-                        </span>
+                        <RowToggle detailId={detailId(position)} expanded={expanded} onToggle={onToggle}>
+                          <span className="card-title">
+                            <strong>{position.symbol}</strong> {STRATEGIES[position.strategy].title}
+                          </span>
+                        </RowToggle>
                         <span className="legs-line">{legsLine(position.legs)}</span>
                       </td>
                     </tr>
                     {expanded && (
-                      <tr className="detail-row">
+                      <tr className="detail-row" id={detailId(position)}>
                         <td colSpan={columnKeys.length}>
                           <TradeDetail position={position} />
                         </td>
