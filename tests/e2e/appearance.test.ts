@@ -7,42 +7,31 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { UserSettings } from '#api/account.ts';
 import { ListRole } from '#api/screener-model.ts';
 import { formatContractId } from '#domain/contracts/contract-id.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
 import { projectRoot } from '#server/config.ts';
 import { type SignedInClient, signedIn, signInBrowser } from '../support/auth.ts';
-import {
-  button,
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  VIEWPORTS,
-} from '../support/browser.ts';
+import { button, DESKTOP, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 import { results, rows, startScanPageServer } from '../support/scan-page.ts';
 import { listOf, lists } from '../support/screener.ts';
-import type { TestServer } from '../support/test-server.ts';
 import { coveredCall, createAccount, json, lastPrice, optionChain, submit } from '../support/trades.ts';
 import { type LowContrast, lowContrastText } from './contrast.ts';
 
 const DIST = join(projectRoot, 'dist');
 const EMAIL = 'looks@example.com';
 
-let server: TestServer;
-let browser: Browser;
 let client: SignedInClient;
 let sampleId: number;
 let ticket: string;
 
+const e2e = e2eSession(startScanPageServer);
 beforeAll(async () => {
-  server = await startScanPageServer();
-  browser = await launchBrowser();
-  client = await signedIn(server, EMAIL);
+  client = await signedIn(e2e.server, EMAIL);
   const account = await createAccount(client, 'Main');
   const legs = coveredCall(await optionChain(client, 'KO'), 'KO', await lastPrice(client, 'KO'));
   const res = await submit(client, account.account_id, 'covered_call', { legs, size: 1 });
@@ -60,16 +49,12 @@ beforeAll(async () => {
   if (!sample) throw new Error('no sample scans');
   sampleId = Number(sample.id);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 type Mode = 'light' | 'dark';
 
 /** A page whose stored mode is `mode` from the first script on, signed in unless told not to. */
 async function pageIn(mode: Mode, viewport: { width: number; height: number }, signIn = true) {
-  const { context, page } = await openPage(browser, server.url, viewport);
+  const { context, page } = await e2e.open(viewport);
   // The device says the opposite, so a screen that ignored the stored mode would show it.
   await page.emulateMedia({ colorScheme: mode === 'dark' ? 'light' : 'dark' });
   await context.addInitScript((m) => {
@@ -77,7 +62,7 @@ async function pageIn(mode: Mode, viewport: { width: number; height: number }, s
     // No walkthrough over the scan editor.
     localStorage.setItem('optionscout.walkthrough', 'false');
   }, mode);
-  if (signIn) await signInBrowser(context, server, EMAIL);
+  if (signIn) await signInBrowser(context, e2e.server, EMAIL);
   return { context, page };
 }
 
@@ -143,7 +128,7 @@ describe.each(VIEWPORTS)('every screen readable at %s width', (name, viewport) =
     await context.close();
 
     // The provider's sign-in page, signed out: it follows the device's setting.
-    const signedOut = await openPage(browser, server.url, viewport);
+    const signedOut = await e2e.open(viewport);
     await signedOut.page.emulateMedia({ colorScheme: mode });
     await signedOut.page.goto('/trades');
     await signedOut.page.waitForURL('**/oidc/interaction/**');
@@ -175,9 +160,9 @@ async function watchFirstPaint(context: BrowserContext) {
 
 describe('choosing a mode', () => {
   test('a pick applies at once, is painted before the first frame on reload, and is kept in the account', async () => {
-    const { context, page } = await openPage(browser, server.url, DESKTOP);
+    const { context, page } = await e2e.open(DESKTOP);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, 'picker@example.com');
+    await signInBrowser(context, e2e.server, 'picker@example.com');
     await watchFirstPaint(context);
     await page.goto('/settings/appearance');
     const dark = page.getByRole('radio', { name: 'Dark' });
@@ -187,7 +172,7 @@ describe('choosing a mode', () => {
     await expect(
       page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark')),
     ).resolves.toBe(true);
-    const picker = await signedIn(server, 'picker@example.com');
+    const picker = await signedIn(e2e.server, 'picker@example.com');
     await expect
       .poll(
         async () =>
@@ -203,14 +188,14 @@ describe('choosing a mode', () => {
   });
 
   test("a new device takes the account's mode", async () => {
-    const newcomer = await signedIn(server, 'newcomer@example.com');
+    const newcomer = await signedIn(e2e.server, 'newcomer@example.com');
     await newcomer.request('/api/v1/account/settings', {
       method: 'PATCH',
       body: JSON.stringify({ appearance: { mode: 'dark' } }),
     });
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await e2e.open(PHONE);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, 'newcomer@example.com');
+    await signInBrowser(context, e2e.server, 'newcomer@example.com');
     await page.goto('/screener');
     await page.getByRole('heading', { name: 'All Scans' }).waitFor();
     await expect
@@ -221,9 +206,9 @@ describe('choosing a mode', () => {
   });
 
   test('Device follows the device while the app is open', async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await e2e.open(PHONE);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signInBrowser(context, server, EMAIL);
+    await signInBrowser(context, e2e.server, EMAIL);
     await context.addInitScript(() => localStorage.setItem('appearance', 'device'));
     await page.goto('/settings/appearance');
     await page.getByRole('radio', { name: 'Device' }).waitFor();
@@ -239,8 +224,7 @@ describe('choosing a mode', () => {
 
 describe('installing', () => {
   test("the browser's offer shows Install app in Settings; a click opens its dialog and the button goes", async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
-    await signInBrowser(context, server, EMAIL);
+    const { context, page } = await e2e.signedInPage(PHONE, EMAIL);
     await page.goto('/settings/appearance');
     await page.getByRole('radio', { name: 'Device' }).waitFor();
     await expect(button(page, 'Install app').count()).resolves.toBe(0);
