@@ -7,6 +7,8 @@
  * Values are in the units of a scan row (spec 2 §3.7, docs/METRICS.md): prices per share,
  * fractions as fractions, lists per option leg, breakeven or scenario.
  */
+
+import { PROBABILITY_METRICS } from '#domain/metrics/probability-metrics.ts';
 import { HUB_BASE } from './paths.ts';
 
 // The schemas that validate messages and arguments are the server's (hub-schemas.ts): zod stays
@@ -191,17 +193,7 @@ export const LIVE_TRADE_FIELDS = [
   'atr_range',
   'profit_range_percent',
   'loss_range_percent',
-  'prob_profit',
-  'prob_profit_up',
-  'prob_profit_down',
-  'prob_loss',
-  'prob_loss_up',
-  'prob_loss_down',
-  'prob_max_profit',
-  'prob_max_loss',
-  'spread_expected_value',
-  'ev_ml',
-  'ev_dte_ml',
+  ...PROBABILITY_METRICS,
   'spread_profit_ratio',
   'cpd',
   'dpd',

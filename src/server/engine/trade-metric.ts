@@ -1,3 +1,5 @@
+import { PROBABILITY_METRICS } from '#domain/metrics/probability-metrics.ts';
+
 /**
  * The trade-level numbers the engine filters and sorts on, by datapoint name, with a small integer
  * id for the kernel's switch. Codes (price type, shapes) are numbers here: shapes sort as their
@@ -21,17 +23,7 @@ export const TRADE_METRICS = [
   'profit_range_percent',
   'loss_range_percent',
   'atr_range',
-  'prob_profit',
-  'prob_profit_up',
-  'prob_profit_down',
-  'prob_loss',
-  'prob_loss_up',
-  'prob_loss_down',
-  'prob_max_profit',
-  'prob_max_loss',
-  'spread_expected_value',
-  'ev_ml',
-  'ev_dte_ml',
+  ...PROBABILITY_METRICS,
   'return_acquisition',
   'return_acquisition_annualized',
   'max_return_margin',
