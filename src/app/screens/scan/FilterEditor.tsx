@@ -266,23 +266,32 @@ function BehaviorChoice<V extends Readonly<Record<'behavior', string>>>({
 
 /**
  * The two crossover indicators' parameters (moving averages, MACD): the fast and slow lengths,
- * the behaviour, and the days it happened within; `lead` comes first, `signal` after the lengths.
+ * the behaviour (one of `behaviors`), and the days it happened within; `lead` comes first,
+ * `signal` after the lengths.
  */
-function CrossoverParams({
+function CrossoverParams<V extends MaCrossoverValue | MacdValue>({
   value,
   lead,
   signal,
-  behavior,
+  behaviors,
   onChange,
-}: Edit<MaCrossoverValue | MacdValue> & { lead?: ReactNode; signal?: ReactNode; behavior: ReactNode }) {
+}: {
+  value: V;
+  lead?: ReactNode;
+  signal?: ReactNode;
+  behaviors: readonly V['behavior'][];
+  onChange: (next: MaCrossoverValue | MacdValue) => void;
+}) {
+  // The shared numbers, read on either indicator.
+  const crossover: MaCrossoverValue | MacdValue = value;
   return (
     <>
       {lead}
-      <ParamNumber label="Fast" value={value} field="fast" required onChange={onChange} />
-      <ParamNumber label="Slow" value={value} field="slow" required onChange={onChange} />
+      <ParamNumber label="Fast" value={crossover} field="fast" required onChange={onChange} />
+      <ParamNumber label="Slow" value={crossover} field="slow" required onChange={onChange} />
       {signal}
-      {behavior}
-      <ParamNumber label="Within days" value={value} field="withinDays" required onChange={onChange} />
+      <BehaviorChoice value={value} codes={behaviors} onChange={onChange} />
+      <ParamNumber label="Within days" value={crossover} field="withinDays" required onChange={onChange} />
     </>
   );
 }
@@ -345,13 +354,7 @@ function IndicatorParams({ value, onChange }: Edit<IndicatorValue>) {
               onChange={onChange}
             />
           }
-          behavior={
-            <BehaviorChoice
-              value={value}
-              codes={['fast_above', 'fast_below', 'golden_cross', 'death_cross']}
-              onChange={onChange}
-            />
-          }
+          behaviors={['fast_above', 'fast_below', 'golden_cross', 'death_cross']}
           onChange={onChange}
         />
       );
@@ -360,13 +363,7 @@ function IndicatorParams({ value, onChange }: Edit<IndicatorValue>) {
         <CrossoverParams
           value={value}
           signal={<ParamNumber label="Signal" value={value} field="signal" required onChange={onChange} />}
-          behavior={
-            <BehaviorChoice
-              value={value}
-              codes={['bullish_cross', 'bearish_cross', 'histogram_positive', 'histogram_negative']}
-              onChange={onChange}
-            />
-          }
+          behaviors={['bullish_cross', 'bearish_cross', 'histogram_positive', 'histogram_negative']}
           onChange={onChange}
         />
       );
