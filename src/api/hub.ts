@@ -8,7 +8,7 @@
  * fractions as fractions, lists per option leg, breakeven or scenario.
  */
 
-import { PROBABILITY_METRICS } from '#domain/metrics/probability-metrics.ts';
+import { PROBABILITY_METRICS, SCENARIO_METRICS } from '#domain/metrics/metric-groups.ts';
 import { HUB_BASE } from './paths.ts';
 
 // The schemas that validate messages and arguments are the server's (hub-schemas.ts): zod stays
@@ -204,12 +204,7 @@ export const LIVE_TRADE_FIELDS = [
   'covered_call_return_acquisition',
   'covered_call_return_acquisition_annualized',
   // Per scenario, in the order of the registration's scenarios.
-  'shift_pl',
-  'shift_pl_margin',
-  'new_max_profit_at',
-  'new_max_loss_at',
-  'new_prob_profit_at',
-  'new_prob_loss_at',
+  ...SCENARIO_METRICS,
 ] as const;
 export type LiveTradeField = (typeof LIVE_TRADE_FIELDS)[number];
 

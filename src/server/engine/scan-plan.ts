@@ -19,7 +19,7 @@ import { resolveDateRange } from '#domain/filters/date-range.ts';
 import type { FilterValue, NumericRange } from '#domain/filters/filter-value.ts';
 import { FilterValueError } from '#domain/filters/filter-value-error.ts';
 import { isBidAskLevel } from '#domain/metrics/bid-ask.ts';
-import { PROBABILITY_METRICS } from '#domain/metrics/probability-metrics.ts';
+import { PROBABILITY_METRICS } from '#domain/metrics/metric-groups.ts';
 import type { ScenarioShift } from '#domain/metrics/types.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { isLegNumber, LEG_NUMBERS, type LegGetter } from './leg-fields.ts';

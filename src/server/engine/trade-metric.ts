@@ -1,4 +1,4 @@
-import { PROBABILITY_METRICS } from '#domain/metrics/probability-metrics.ts';
+import { PROBABILITY_METRICS, SCENARIO_METRICS } from '#domain/metrics/metric-groups.ts';
 
 /**
  * The trade-level numbers the engine filters and sorts on, by datapoint name, with a small integer
@@ -69,15 +69,7 @@ export const isTradeMetric = (name: string): name is TradeMetricName => METRIC_S
 export const BREAKEVEN_METRICS = ['breakeven', 'breakeven_percent', 'atr_breakeven', 'atr_vs_bep'] as const;
 export type BreakevenMetricName = (typeof BREAKEVEN_METRICS)[number];
 
-/** Metrics of a scenario (a stock move now). */
-export const SCENARIO_METRICS = [
-  'shift_pl',
-  'shift_pl_margin',
-  'new_max_profit_at',
-  'new_max_loss_at',
-  'new_prob_profit_at',
-  'new_prob_loss_at',
-] as const;
+export { SCENARIO_METRICS };
 export type ScenarioMetricName = (typeof SCENARIO_METRICS)[number];
 
 export const SHAPES = ['balanced', 'riskless_down', 'riskless_up'] as const;
