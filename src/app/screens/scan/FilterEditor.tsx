@@ -6,7 +6,7 @@
  * validation) or cancels.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '#app/components/Dialog.tsx';
 import { universesQuery } from '#app/features/screener/queries.ts';
 import { freezeDateRange } from '#domain/filters/date-range.ts';
@@ -264,34 +264,33 @@ function BehaviorChoice<V extends Readonly<Record<'behavior', string>>>({
   );
 }
 
+type Crossover = MaCrossoverValue | MacdValue;
+
+/** Each crossover indicator's behaviours, in the menu's order. */
+const CROSSOVER_BEHAVIORS: {
+  readonly [T in Crossover['type']]: readonly Extract<Crossover, { type: T }>['behavior'][];
+} = {
+  ma_crossover: ['fast_above', 'fast_below', 'golden_cross', 'death_cross'],
+  macd: ['bullish_cross', 'bearish_cross', 'histogram_positive', 'histogram_negative'],
+};
+
 /**
- * The two crossover indicators' parameters (moving averages, MACD): the fast and slow lengths,
- * the behaviour (one of `behaviors`), and the days it happened within; `lead` comes first,
- * `signal` after the lengths.
+ * The two crossover indicators' parameters: the moving averages' type, or MACD's signal length
+ * after the fast and slow lengths, the behaviour, and the days it happened within.
  */
-function CrossoverParams<V extends MaCrossoverValue | MacdValue>({
-  value,
-  lead,
-  signal,
-  behaviors,
-  onChange,
-}: {
-  value: V;
-  lead?: ReactNode;
-  signal?: ReactNode;
-  behaviors: readonly V['behavior'][];
-  onChange: (next: MaCrossoverValue | MacdValue) => void;
-}) {
-  // The shared numbers, read on either indicator.
-  const crossover: MaCrossoverValue | MacdValue = value;
+function CrossoverParams({ value, onChange }: Edit<Crossover>) {
   return (
     <>
-      {lead}
-      <ParamNumber label="Fast" value={crossover} field="fast" required onChange={onChange} />
-      <ParamNumber label="Slow" value={crossover} field="slow" required onChange={onChange} />
-      {signal}
-      <BehaviorChoice value={value} codes={behaviors} onChange={onChange} />
-      <ParamNumber label="Within days" value={crossover} field="withinDays" required onChange={onChange} />
+      {value.type === 'ma_crossover' && (
+        <ParamChoice label="Average" value={value} field="maType" options={MA_TYPES} onChange={onChange} />
+      )}
+      <ParamNumber label="Fast" value={value} field="fast" required onChange={onChange} />
+      <ParamNumber label="Slow" value={value} field="slow" required onChange={onChange} />
+      {value.type === 'macd' && (
+        <ParamNumber label="Signal" value={value} field="signal" required onChange={onChange} />
+      )}
+      <BehaviorChoice value={value} codes={CROSSOVER_BEHAVIORS[value.type]} onChange={onChange} />
+      <ParamNumber label="Within days" value={value} field="withinDays" required onChange={onChange} />
     </>
   );
 }
@@ -342,31 +341,8 @@ function IndicatorParams({ value, onChange }: Edit<IndicatorValue>) {
         </>
       );
     case 'ma_crossover':
-      return (
-        <CrossoverParams
-          value={value}
-          lead={
-            <ParamChoice
-              label="Average"
-              value={value}
-              field="maType"
-              options={MA_TYPES}
-              onChange={onChange}
-            />
-          }
-          behaviors={['fast_above', 'fast_below', 'golden_cross', 'death_cross']}
-          onChange={onChange}
-        />
-      );
     case 'macd':
-      return (
-        <CrossoverParams
-          value={value}
-          signal={<ParamNumber label="Signal" value={value} field="signal" required onChange={onChange} />}
-          behaviors={['bullish_cross', 'bearish_cross', 'histogram_positive', 'histogram_negative']}
-          onChange={onChange}
-        />
-      );
+      return <CrossoverParams value={value} onChange={onChange} />;
     case 'stochastic':
       return (
         <>
