@@ -81,7 +81,9 @@ describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => 
 
     await page.goto(`/order/open/${await bullCallTicket(client)}`);
     await page.locator('.metrics-strip').waitFor();
-    // The long call moved above the short one: no longer a bull call spread.
+    // The long call moved above the short one: no longer a bull call spread. The strikes are a
+    // choice once the chain is in, which may be after the figures.
+    await page.getByLabel('Leg 1 strike').locator('option').last().waitFor({ state: 'attached' });
     const strikes = await page.getByLabel('Leg 1 strike').locator('option').allTextContents();
     await page.getByLabel('Leg 1 strike').selectOption(strikes.at(-1)!);
     const message = page.locator('.order-editor [data-code="LEGS_MISMATCH"]', {
