@@ -7,6 +7,8 @@
  * Values are in the units of a scan row (spec 2 §3.7, docs/METRICS.md): prices per share,
  * fractions as fractions, lists per option leg, breakeven or scenario.
  */
+
+import { PROBABILITY_METRICS, SCENARIO_METRICS } from '#domain/metrics/metric-groups.ts';
 import { HUB_BASE } from './paths.ts';
 
 // The schemas that validate messages and arguments are the server's (hub-schemas.ts): zod stays
@@ -191,17 +193,7 @@ export const LIVE_TRADE_FIELDS = [
   'atr_range',
   'profit_range_percent',
   'loss_range_percent',
-  'prob_profit',
-  'prob_profit_up',
-  'prob_profit_down',
-  'prob_loss',
-  'prob_loss_up',
-  'prob_loss_down',
-  'prob_max_profit',
-  'prob_max_loss',
-  'spread_expected_value',
-  'ev_ml',
-  'ev_dte_ml',
+  ...PROBABILITY_METRICS,
   'spread_profit_ratio',
   'cpd',
   'dpd',
@@ -212,12 +204,7 @@ export const LIVE_TRADE_FIELDS = [
   'covered_call_return_acquisition',
   'covered_call_return_acquisition_annualized',
   // Per scenario, in the order of the registration's scenarios.
-  'shift_pl',
-  'shift_pl_margin',
-  'new_max_profit_at',
-  'new_max_loss_at',
-  'new_prob_profit_at',
-  'new_prob_loss_at',
+  ...SCENARIO_METRICS,
 ] as const;
 export type LiveTradeField = (typeof LIVE_TRADE_FIELDS)[number];
 

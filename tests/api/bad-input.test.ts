@@ -1,32 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { isApiError } from '#api/errors.ts';
 import type { SavedList } from '#api/screener.ts';
 import type { OrderAnswer, OrderLeg } from '#api/trades.ts';
 import { MAX_SIZE } from '#domain/orders/order-validation.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import {
-  bullCallSpread,
-  createAccount,
-  json,
-  lastPrice,
-  optionChain,
-  submit,
-  TEST_MARKET,
-} from '../support/trades.ts';
+import { fileServer } from '../support/test-server.ts';
+import { bullCallSpread, createAccount, json, legsOn, startTradeServer, submit } from '../support/trades.ts';
 
-let server: TestServer;
 let alice: SignedInClient;
 let bob: SignedInClient;
+
+const api = fileServer(startTradeServer);
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-  alice = await signedIn(server, 'alice-bad-input@example.com');
-  bob = await signedIn(server, 'bob-bad-input@example.com');
+  alice = await signedIn(api.server, 'alice-bad-input@example.com');
+  bob = await signedIn(api.server, 'bob-bad-input@example.com');
 });
-afterAll(() => server.stop());
 
 async function expectError(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
@@ -41,12 +32,12 @@ const report = { message: 'boom', url: 'http://x/screener', appBuild: '1' };
 
 describe('bad input never becomes a 500', () => {
   test('unknown API route → 404 NOT_FOUND', async () => {
-    await expectError(await server.request('/api/v1/no-such-thing'), 404, 'NOT_FOUND');
-    await expectError(await server.request('/api/v1/health', { method: 'DELETE' }), 404, 'NOT_FOUND');
+    await expectError(await api.server.request('/api/v1/no-such-thing'), 404, 'NOT_FOUND');
+    await expectError(await api.server.request('/api/v1/health', { method: 'DELETE' }), 404, 'NOT_FOUND');
   });
 
   test('malformed JSON → 400 MALFORMED_JSON', async () => {
-    const res = await server.request('/api/v1/client-errors', {
+    const res = await api.server.request('/api/v1/client-errors', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"message": ',
@@ -55,7 +46,7 @@ describe('bad input never becomes a 500', () => {
   });
 
   test('wrong content type → 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-    const res = await server.request('/api/v1/client-errors', {
+    const res = await api.server.request('/api/v1/client-errors', {
       method: 'POST',
       headers: { 'content-type': 'text/csv' },
       body: 'a,b',
@@ -64,7 +55,7 @@ describe('bad input never becomes a 500', () => {
   });
 
   test('oversized body → 413 PAYLOAD_TOO_LARGE', async () => {
-    const res = await server.request('/api/v1/client-errors', {
+    const res = await api.server.request('/api/v1/client-errors', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...report, message: 'x'.repeat(2_000_000) }),
@@ -73,7 +64,7 @@ describe('bad input never becomes a 500', () => {
   });
 
   test('schema violations → 400 VALIDATION_FAILED naming every failing field', async () => {
-    const res = await server.request('/api/v1/client-errors', {
+    const res = await api.server.request('/api/v1/client-errors', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ message: '', url: 7, extra: true }),
@@ -85,7 +76,7 @@ describe('bad input never becomes a 500', () => {
   });
 
   test('a valid client error report is accepted', async () => {
-    const res = await server.request('/api/v1/client-errors', {
+    const res = await api.server.request('/api/v1/client-errors', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(report),
@@ -222,7 +213,7 @@ describe('order sizes have one bound', () => {
   let legs: OrderLeg[];
   beforeAll(async () => {
     accountId = (await createAccount(alice, 'Sizes')).account_id;
-    legs = bullCallSpread(await optionChain(alice, 'SPY'), await lastPrice(alice, 'SPY'));
+    legs = await legsOn(alice, 'SPY', bullCallSpread);
   });
 
   test.each([2 ** 31, MAX_SIZE + 1, 1e300])('a submit of size %d is 400 naming the size', async (size) => {
@@ -259,8 +250,7 @@ describe('order sizes have one bound', () => {
 
 describe('closing with a used client order id', () => {
   test('an unknown or another user\u2019s order id is 404, whatever the client order id', async () => {
-    const chain = await optionChain(alice, 'SPY');
-    const legs = bullCallSpread(chain, await lastPrice(alice, 'SPY'));
+    const legs = await legsOn(alice, 'SPY', bullCallSpread);
     const aliceAccount = (await createAccount(alice, 'Replays')).account_id;
     const bobAccount = (await createAccount(bob, 'Replays')).account_id;
     const aliceId = randomUUID();
@@ -301,7 +291,7 @@ describe('router and connection errors are coded', () => {
   });
 
   test('bytes that are not HTTP → 400 BAD_REQUEST', async () => {
-    const { port } = new URL(server.url);
+    const { port } = new URL(api.server.url);
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
       let text = '';
@@ -323,7 +313,7 @@ describe('router and connection errors are coded', () => {
     const { status, type, body } = await new Promise<{ status: number; type: string; body: string }>(
       (resolve, reject) => {
         const req = httpRequest(
-          `${server.url}/api/v1/health`,
+          `${api.server.url}/api/v1/health`,
           { headers: { 'x-big': 'a'.repeat(20_000) } },
           (res) => {
             let text = '';
@@ -347,7 +337,7 @@ describe('router and connection errors are coded', () => {
 
 describe('the sign-in and sign-up forms answer bad posts with a 4xx page', () => {
   const post = (path: string, type: string, body: string) =>
-    server.request(`/oidc/interaction/some-uid/${path}`, {
+    api.server.request(`/oidc/interaction/some-uid/${path}`, {
       method: 'POST',
       headers: { 'content-type': type },
       body,

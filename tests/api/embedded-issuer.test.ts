@@ -38,7 +38,6 @@ const signUpFields = { given_name: 'Ada', family_name: 'Lovelace', password: 'co
 
 async function startSignUp(agent = newAgent(), nonce = 'n-1') {
   const page = await agent.authorize({
-    clientId: 'optionscout',
     redirectUri: appAuth,
     state: 's-1',
     nonce,
@@ -165,12 +164,7 @@ describe('sign-in, single sign-on and sign-out', () => {
 
   test('a wrong password is refused; the right one signs in', async () => {
     agent = newAgent();
-    const page = await agent.authorize({
-      clientId: 'optionscout',
-      redirectUri: appAuth,
-      state: 's',
-      nonce: 'n',
-    });
+    const page = await agent.authorize({ redirectUri: appAuth });
     expect(page.html).toContain('<h1>Sign in</h1>');
     const wrong = await agent.submit(formAction(page), {
       email: 'ada@example.com',
@@ -193,7 +187,6 @@ describe('sign-in, single sign-on and sign-out', () => {
   test('a second sign-in in the same browser needs no password, also after a server restart', async () => {
     await restart();
     const again = await agent.authorize({
-      clientId: 'optionscout',
       redirectUri: appAuth,
       state: 's2',
       nonce: 'n2',
@@ -210,7 +203,6 @@ describe('sign-in, single sign-on and sign-out', () => {
     const done = await agent.submit(formAction(page), { ...hiddenFields(page), logout: 'yes' });
     expect(done.url).toBe(`${server.url}/signin`);
     const next = await agent.authorize({
-      clientId: 'optionscout',
       redirectUri: appAuth,
       state: 's3',
       nonce: 'n3',
@@ -220,12 +212,7 @@ describe('sign-in, single sign-on and sign-out', () => {
   });
 
   test('a return address the client may not use is refused', async () => {
-    const page = await newAgent().authorize({
-      clientId: 'optionscout',
-      redirectUri: 'http://evil.example/steal',
-      state: 's',
-      nonce: 'n',
-    });
+    const page = await newAgent().authorize({ redirectUri: 'http://evil.example/steal' });
     expect(page.answer).toBeNull();
     expect(page.status).toBe(400);
     expect(page.html).toContain('redirect_uri');
@@ -239,12 +226,7 @@ describe('sign-in, single sign-on and sign-out', () => {
 describe('rate limit', () => {
   test('more than 10 sign-in attempts a minute from one address get a wait page', async () => {
     const agent = newAgent();
-    let stop = await agent.authorize({
-      clientId: 'optionscout',
-      redirectUri: appAuth,
-      state: 's',
-      nonce: 'n',
-    });
+    let stop = await agent.authorize({ redirectUri: appAuth });
     const action = formAction(stop);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {

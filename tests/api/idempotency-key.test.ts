@@ -2,19 +2,13 @@
  * Writes sent with an Idempotency-Key (docs/API.md, "Idempotent writes"): a repeat of a
  * successful write is answered as the first time and not run again, per user, for 24 hours.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SavedTradeAccount } from '#api/trade-accounts.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { json, TEST_MARKET } from '../support/trades.ts';
+import { fileServer } from '../support/test-server.ts';
+import { json, startTradeServer } from '../support/trades.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const api = fileServer(startTradeServer);
 
 const createWithKey = (client: SignedInClient, name: string, key: string) =>
   client.request('/api/v1/tradeaccount', {
@@ -27,7 +21,7 @@ const list = async (client: SignedInClient) =>
 
 describe('Idempotency-Key', () => {
   test('a repeated account creation is answered as the first, and makes one account', async () => {
-    const alice = await signedIn(server, 'alice-idem@example.com');
+    const alice = await signedIn(api.server, 'alice-idem@example.com');
     const key = crypto.randomUUID();
     const first = await createWithKey(alice, 'Main', key);
     expect(first.status).toBe(200);
@@ -46,7 +40,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('a repeated delete answers 204 again instead of 404', async () => {
-    const bob = await signedIn(server, 'bob-idem@example.com');
+    const bob = await signedIn(api.server, 'bob-idem@example.com');
     const account = await json<SavedTradeAccount>(await createWithKey(bob, 'Spare', crypto.randomUUID()));
     const key = crypto.randomUUID();
     const remove = () =>
@@ -61,8 +55,8 @@ describe('Idempotency-Key', () => {
   });
 
   test("keys are per user: another user's same key runs their own request", async () => {
-    const carol = await signedIn(server, 'carol-idem@example.com');
-    const dave = await signedIn(server, 'dave-idem@example.com');
+    const carol = await signedIn(api.server, 'carol-idem@example.com');
+    const dave = await signedIn(api.server, 'dave-idem@example.com');
     const key = crypto.randomUUID();
     await createWithKey(carol, 'Carol', key);
     const daves = await createWithKey(dave, 'Dave', key);
@@ -71,7 +65,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('a failure is not stored: the repeat runs again', async () => {
-    const erin = await signedIn(server, 'erin-idem@example.com');
+    const erin = await signedIn(api.server, 'erin-idem@example.com');
     await createWithKey(erin, 'Taken', crypto.randomUUID());
     const key = crypto.randomUUID();
     expect((await createWithKey(erin, 'Taken', key)).status).toBe(409);
@@ -87,7 +81,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('the same key on another call is 409; a malformed key is 400', async () => {
-    const fred = await signedIn(server, 'fred-idem@example.com');
+    const fred = await signedIn(api.server, 'fred-idem@example.com');
     const key = crypto.randomUUID();
     await createWithKey(fred, 'One', key);
     const other = await fred.request('/api/v1/tradeaccount/1', {

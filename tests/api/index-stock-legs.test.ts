@@ -4,46 +4,37 @@
  * the same legs on its fund (SPY) pass; scans with a stock leg find nothing on it (runs and CSV
  * exports), while option-only scans do.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OptionChainRow } from '#api/market.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { ScanRunAnswer } from '#api/scans.ts';
 import type { OrderLeg } from '#api/trades.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { fileServer } from '../support/test-server.ts';
 import {
   coveredCall,
   createAccount,
   json,
-  lastPrice,
-  optionChain,
+  legsOn,
+  startTradeServer,
   submit,
   TEST_MARKET,
 } from '../support/trades.ts';
 
-let server: TestServer;
 let alice: SignedInClient;
 let accountId: number;
 let spx: OrderLeg[];
 let spy: OrderLeg[];
 
+const api = fileServer(() =>
+  startTradeServer({ market: { ...TEST_MARKET, symbols: [...(TEST_MARKET.symbols ?? []), 'SPX'] } }),
+);
 beforeAll(async () => {
-  server = await startTestServer({
-    staticDir: null,
-    market: { ...TEST_MARKET, symbols: [...(TEST_MARKET.symbols ?? []), 'SPX'] },
-  });
-  alice = await signedIn(server, 'alice-index@example.com');
+  alice = await signedIn(api.server, 'alice-index@example.com');
   accountId = (await createAccount(alice, 'Main')).account_id;
-  const legsOf = async (symbol: string) => {
-    const chain: OptionChainRow[] = await optionChain(alice, symbol);
-    return coveredCall(chain, symbol, await lastPrice(alice, symbol));
-  };
+  const legsOf = (symbol: string) => legsOn(alice, symbol, (chain, last) => coveredCall(chain, symbol, last));
   spx = await legsOf('SPX');
   spy = await legsOf('SPY');
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const refused = async (res: Response) => {
   const body = await json<{ code: string; message: string; details?: Record<string, string> }>(res);
@@ -103,7 +94,7 @@ describe('scans with a stock leg skip the index', () => {
   });
 
   test('the CSV export of a covered call scan on SPX has the titles and no row', async () => {
-    const res = await server.request('/api/v1/export/options_all', {
+    const res = await api.server.request('/api/v1/export/options_all', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { LIST_NAME_MAX, ListRole, type SavedList, type Scan } from '#api/screener-model.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
-import { call, failure, getScan, listOf, lists, saveScan } from '../support/screener.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { json, TEST_MARKET } from '../support/trades.ts';
+import { call, failure, GALLERY_TAG_NAMES, getScan, listOf, lists, saveScan } from '../support/screener.ts';
+import { fileServer } from '../support/test-server.ts';
+import { json, startTradeServer } from '../support/trades.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const api = fileServer(startTradeServer);
 
 const createList = async (client: SignedInClient, name: string): Promise<SavedList> => {
   const res = await call(client, 'POST', '/lists', { name });
@@ -23,12 +17,12 @@ const move = (client: SignedInClient, scanId: number, listId: number) =>
 
 describe('scan lists', () => {
   test('need a token', async () => {
-    expect((await server.request('/api/v1/lists')).status).toBe(401);
-    expect((await server.request('/api/v1/lists', { method: 'POST' })).status).toBe(401);
+    expect((await api.server.request('/api/v1/lists')).status).toBe(401);
+    expect((await api.server.request('/api/v1/lists', { method: 'POST' })).status).toBe(401);
   });
 
   test('a new user has Saved, Favorites and Predefined; the gallery is tagged', async () => {
-    const alice = await signedIn(server, 'alice-new-lists@example.com');
+    const alice = await signedIn(api.server, 'alice-new-lists@example.com');
     const all = await lists(alice, false);
     expect(all.map((l) => [l.name, l.role])).toEqual([
       ['Saved Scans', ListRole.Saved],
@@ -44,29 +38,18 @@ describe('scan lists', () => {
       expect(card.tags.length).toBeGreaterThan(0);
     }
     // The list's tags are its scans' tags, each once, in checkbox order.
-    expect(predefined.tags.map((t) => t.name)).toEqual([
-      'Income',
-      'Bullish',
-      'Bearish',
-      'Neutral',
-      'Volatility',
-      'Earnings',
-      'Hedging',
-      'High Probability',
-      'Low Cost',
-      'ETFs',
-    ]);
+    expect(predefined.tags.map((t) => t.name)).toEqual(GALLERY_TAG_NAMES);
     const strategies = new Set(predefined.items.map((c) => c.strategy));
     expect(strategies.size).toBeGreaterThanOrEqual(25);
     // Everyone sees the same Predefined list; every user has their own Saved list.
-    const bob = await signedIn(server, 'bob-new-lists@example.com');
+    const bob = await signedIn(api.server, 'bob-new-lists@example.com');
     const bobs = await lists(bob, false);
     expect(listOf(bobs, ListRole.Predefined).listId).toBe(predefined.listId);
     expect(listOf(bobs, ListRole.Saved).listId).not.toBe(listOf(all, ListRole.Saved).listId);
   });
 
   test('the first calls of a new user race safely', async () => {
-    const alice = await signedIn(server, 'alice-race@example.com');
+    const alice = await signedIn(api.server, 'alice-race@example.com');
     const answers = await Promise.all([lists(alice), lists(alice), saveScan(alice), lists(alice)]);
     const savedIds = answers
       .filter((a): a is Awaited<ReturnType<typeof lists>> => Array.isArray(a))
@@ -75,7 +58,7 @@ describe('scan lists', () => {
   });
 
   test('custom lists: create, rename, listed only with includeCustomLists, in creation order', async () => {
-    const alice = await signedIn(server, 'alice-custom@example.com');
+    const alice = await signedIn(api.server, 'alice-custom@example.com');
     const weekly = await createList(alice, '  Weekly  ');
     expect(weekly).toEqual({ listId: expect.any(Number), name: 'Weekly', role: null });
     const earnings = await createList(alice, 'Earnings plays');
@@ -102,7 +85,7 @@ describe('scan lists', () => {
   });
 
   test("names: not empty, unique ignoring case (the fixed lists' too), at most 100 characters", async () => {
-    const alice = await signedIn(server, 'alice-list-names@example.com');
+    const alice = await signedIn(api.server, 'alice-list-names@example.com');
     const list = await createList(alice, 'Mine');
     for (const name of ['', '   ']) {
       expect(await failure(await call(alice, 'POST', '/lists', { name }), 400)).toEqual({
@@ -133,12 +116,12 @@ describe('scan lists', () => {
       expect((await failure(await call(alice, 'POST', '/lists', body), 400)).code).toBe('VALIDATION_FAILED');
     }
     // Another user may use the same names.
-    const bob = await signedIn(server, 'bob-list-names@example.com');
+    const bob = await signedIn(api.server, 'bob-list-names@example.com');
     expect((await createList(bob, 'Mine')).name).toBe('Mine');
   });
 
   test('move a scan to a custom list and back; only Saved and own lists are homes', async () => {
-    const alice = await signedIn(server, 'alice-move@example.com');
+    const alice = await signedIn(api.server, 'alice-move@example.com');
     const list = await createList(alice, 'Weekly');
     const scan = await saveScan(alice, { title: 'Mover' });
     const all = await lists(alice);
@@ -161,7 +144,7 @@ describe('scan lists', () => {
         'body.listId': 'A scan can move only to Saved Scans or one of your lists.',
       });
     }
-    const bob = await signedIn(server, 'bob-move@example.com');
+    const bob = await signedIn(api.server, 'bob-move@example.com');
     const bobs = await createList(bob, 'Bob list');
     expect((await failure(await move(alice, scan.id, bobs.listId), 404)).code).toBe('NOT_FOUND');
     expect((await failure(await move(bob, scan.id, bobs.listId), 404)).code).toBe('NOT_FOUND');
@@ -170,7 +153,7 @@ describe('scan lists', () => {
   });
 
   test('deleting a custom list moves its scans back to Saved, favourites kept', async () => {
-    const alice = await signedIn(server, 'alice-delete-list@example.com');
+    const alice = await signedIn(api.server, 'alice-delete-list@example.com');
     const list = await createList(alice, 'Doomed');
     const a = await saveScan(alice, { title: 'A' });
     const b = await saveScan(alice, { title: 'B' });
@@ -188,8 +171,8 @@ describe('scan lists', () => {
   });
 
   test("the fixed lists cannot be renamed or deleted; other users' lists are not found", async () => {
-    const alice = await signedIn(server, 'alice-fixed@example.com');
-    const bob = await signedIn(server, 'bob-fixed@example.com');
+    const alice = await signedIn(api.server, 'alice-fixed@example.com');
+    const bob = await signedIn(api.server, 'bob-fixed@example.com');
     const bobs = await createList(bob, 'Private');
     for (const list of await lists(alice)) {
       const rename = await failure(await call(alice, 'PATCH', `/lists/${list.listId}`, { name: 'X' }), 422);

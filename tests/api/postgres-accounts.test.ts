@@ -3,8 +3,8 @@
  * issuer's stored sessions, users and their settings behave as on the embedded database.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { moveClock, signedIn } from '../support/auth.ts';
-import { formAction, oidcAgent } from '../support/oidc-agent.ts';
+import { appSignInPage, moveClock, signedIn } from '../support/auth.ts';
+import { formAction } from '../support/oidc-agent.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -21,15 +21,7 @@ afterAll(async () => {
 
 describe('accounts on PostgreSQL', () => {
   test('sign-up at the embedded issuer, then the API creates the user on a trial', async () => {
-    const appAuth = `${server.url}/auth`;
-    const agent = oidcAgent(`${server.url}/oidc`, [appAuth]);
-    const page = await agent.authorize({
-      clientId: 'optionscout',
-      redirectUri: appAuth,
-      state: 's',
-      nonce: 'n',
-      signUp: true,
-    });
+    const { agent, page, appAuth } = await appSignInPage(server, true);
     const stop = await agent.submit(formAction(page), {
       given_name: 'Pat',
       family_name: 'Gres',
@@ -43,7 +35,6 @@ describe('accounts on PostgreSQL', () => {
     expect(await res.json()).toMatchObject({ status: 0, goodUntilDays: 14, signup: true });
     // The issuer's session is stored in PostgreSQL: signing in again needs no password.
     const again = await agent.authorize({
-      clientId: 'optionscout',
       redirectUri: appAuth,
       state: 's2',
       nonce: 'n2',

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { signedIn, signInThroughIssuer } from '../support/auth.ts';
+import { appSignInPage, signedIn, signInThroughIssuer } from '../support/auth.ts';
 import { formAction, oidcAgent } from '../support/oidc-agent.ts';
 import { failure } from '../support/screener.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -36,12 +36,7 @@ describe('npm start', () => {
 
   test('the sign-in sends an id token to no other origin’s /auth', async () => {
     const agent = oidcAgent(`${server.url}/oidc`, ['https://evil.example/']);
-    const stop = await agent.authorize({
-      clientId: 'optionscout',
-      redirectUri: 'https://evil.example/auth',
-      state: 's',
-      nonce: 'n',
-    });
+    const stop = await agent.authorize({ redirectUri: 'https://evil.example/auth' });
     expect(stop.answer).toBeNull();
     expect(stop.status).toBe(400);
     expect(stop.html).toContain('redirect_uri');
@@ -58,14 +53,7 @@ describe('npm start', () => {
   });
 
   test('the app’s own pages under PUBLIC_URL are the return addresses', async () => {
-    const appAuth = `${server.url}/auth`;
-    const agent = oidcAgent(`${server.url}/oidc`, [appAuth]);
-    const page = await agent.authorize({
-      clientId: 'optionscout',
-      redirectUri: appAuth,
-      state: 's',
-      nonce: 'n',
-    });
+    const { page } = await appSignInPage(server);
     expect(page.status).toBe(200);
     expect(page.html).toContain('<h1>Sign in</h1>');
     // The form may redirect to the app's origin only.
@@ -195,7 +183,6 @@ describe('rate limits', () => {
   });
 
   test('failed passwords are limited per account, from however many addresses', async () => {
-    const appAuth = `${server.url}/auth`;
     // The account exists: sign it up first.
     const password = 'the right password';
     const created = await signInThroughIssuer(
@@ -205,13 +192,7 @@ describe('rate limits', () => {
     );
     expect(created.answer?.get('id_token')).toBeTruthy();
 
-    const guesser = oidcAgent(`${server.url}/oidc`, [appAuth]);
-    const page = await guesser.authorize({
-      clientId: 'optionscout',
-      redirectUri: appAuth,
-      state: 's',
-      nonce: 'n',
-    });
+    const { agent: guesser, page } = await appSignInPage(server);
     const action = formAction(page);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {

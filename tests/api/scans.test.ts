@@ -1,21 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SubscriptionAnswer } from '#api/account.ts';
 import { DEFAULT_SCAN_TITLE, ListRole, type Scan, type ScanTag } from '#api/screener-model.ts';
 import { defaultColumns } from '#domain/columns/default-columns.ts';
 import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
-import { call, failure, getScan, listOf, lists, saveScan, saveUniverse } from '../support/screener.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { json, TEST_MARKET } from '../support/trades.ts';
+import {
+  call,
+  failure,
+  GALLERY_TAG_NAMES,
+  getScan,
+  listOf,
+  lists,
+  saveScan,
+  saveUniverse,
+} from '../support/screener.ts';
+import { fileServer } from '../support/test-server.ts';
+import { json, startTradeServer } from '../support/trades.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const api = fileServer(startTradeServer);
 
 const sampleOf = async (client: SignedInClient, key?: (s: Scan) => boolean): Promise<Scan> => {
   const predefined = listOf(await lists(client), ListRole.Predefined);
@@ -25,12 +28,12 @@ const sampleOf = async (client: SignedInClient, key?: (s: Scan) => boolean): Pro
 
 describe('saving scans', () => {
   test('need a token', async () => {
-    expect((await server.request('/api/v1/scans', { method: 'POST' })).status).toBe(401);
-    expect((await server.request('/api/v1/scans/1')).status).toBe(401);
+    expect((await api.server.request('/api/v1/scans', { method: 'POST' })).status).toBe(401);
+    expect((await api.server.request('/api/v1/scans/1')).status).toBe(401);
   });
 
   test('an empty save is the default new scan: covered call, its defaults, Untitled Scan, in Saved', async () => {
-    const alice = await signedIn(server, 'alice-default@example.com');
+    const alice = await signedIn(api.server, 'alice-default@example.com');
     const scan = await saveScan(alice);
     const cc = STRATEGIES.covered_call;
     expect(scan).toMatchObject({
@@ -60,7 +63,7 @@ describe('saving scans', () => {
   });
 
   test('a new strategy starts from its defaults; given fields are kept, normalised', async () => {
-    const alice = await signedIn(server, 'alice-fields@example.com');
+    const alice = await signedIn(api.server, 'alice-fields@example.com');
     const scan = await saveScan(alice, {
       strategy: 'iron_condor',
       title: '  Condors  ',
@@ -96,7 +99,7 @@ describe('saving scans', () => {
   });
 
   test('unknown filters, columns and sort keys are skipped with a warning', async () => {
-    const alice = await signedIn(server, 'alice-warnings@example.com');
+    const alice = await signedIn(api.server, 'alice-warnings@example.com');
     const scan = await saveScan(alice, {
       strategy: 'long_call',
       filters: {
@@ -121,7 +124,7 @@ describe('saving scans', () => {
   });
 
   test('malformed values are refused naming the field', async () => {
-    const alice = await signedIn(server, 'alice-malformed@example.com');
+    const alice = await signedIn(api.server, 'alice-malformed@example.com');
     const cases: [unknown, string][] = [
       [{ filters: { total_vol: { type: 'range', min: 'many', max: null } } }, 'body.filters.total_vol'],
       [{ filters: { total_vol: { type: 'boolean', value: true } } }, 'body.filters.total_vol'],
@@ -157,7 +160,7 @@ describe('saving scans', () => {
   });
 
   test('custom legs and ratio counts must form the strategy (422 INVALID_STRATEGY_LEGS)', async () => {
-    const alice = await signedIn(server, 'alice-legs@example.com');
+    const alice = await signedIn(api.server, 'alice-legs@example.com');
     const custom = await saveScan(alice, {
       strategy: 'custom',
       legs: [
@@ -194,7 +197,7 @@ describe('saving scans', () => {
   });
 
   test('update: the definition is replaced, what is not given is kept; a new strategy resets to its defaults', async () => {
-    const alice = await signedIn(server, 'alice-update@example.com');
+    const alice = await signedIn(api.server, 'alice-update@example.com');
     const scan = await saveScan(alice, { strategy: 'naked_put', title: 'Puts', description: 'd' });
     const res = await call(alice, 'PUT', `/scans/${scan.id}`, {
       filters: { total_vol: { type: 'range', min: 100, max: null } },
@@ -227,7 +230,7 @@ describe('saving scans', () => {
   });
 
   test('title, description, tags: edited one at a time; a blank title is Untitled Scan', async () => {
-    const alice = await signedIn(server, 'alice-patch@example.com');
+    const alice = await signedIn(api.server, 'alice-patch@example.com');
     const scan = await saveScan(alice, { title: 'First' });
     const patch = (body: unknown) => call(alice, 'PATCH', `/scans/${scan.id}`, body);
     expect(await json<Scan>(await patch({ title: '  Renamed ' }))).toMatchObject({
@@ -240,18 +243,7 @@ describe('saving scans', () => {
     });
     expect((await json<Scan>(await patch({ title: '   ' }))).title).toBe(DEFAULT_SCAN_TITLE);
     const tags = await json<ScanTag[]>(await call(alice, 'GET', '/scans/tags'));
-    expect(tags.map((t) => t.name)).toEqual([
-      'Income',
-      'Bullish',
-      'Bearish',
-      'Neutral',
-      'Volatility',
-      'Earnings',
-      'Hedging',
-      'High Probability',
-      'Low Cost',
-      'ETFs',
-    ]);
+    expect(tags.map((t) => t.name)).toEqual(GALLERY_TAG_NAMES);
     const [income, , bearish] = tags;
     const tagged = await json<Scan>(await patch({ tagIds: [bearish!.id, income!.id, income!.id] }));
     expect(tagged.tags).toEqual([income, bearish]);
@@ -268,7 +260,7 @@ describe('saving scans', () => {
   });
 
   test('delete: gone for good, with its favourite mark', async () => {
-    const alice = await signedIn(server, 'alice-delete@example.com');
+    const alice = await signedIn(api.server, 'alice-delete@example.com');
     const scan = await saveScan(alice);
     expect((await call(alice, 'PUT', `/scans/${scan.id}/favorite`)).status).toBe(204);
     expect((await call(alice, 'DELETE', `/scans/${scan.id}`)).status).toBe(204);
@@ -280,7 +272,7 @@ describe('saving scans', () => {
   });
 
   test('favourite: marks and unmarks, idempotent, own scans and samples alike', async () => {
-    const alice = await signedIn(server, 'alice-favorite@example.com');
+    const alice = await signedIn(api.server, 'alice-favorite@example.com');
     const scan = await saveScan(alice);
     const sample = await sampleOf(alice);
     for (const id of [scan.id, sample.id]) {
@@ -291,7 +283,7 @@ describe('saving scans', () => {
     const favorites = listOf(await lists(alice), ListRole.Favorites);
     expect(favorites.items.map((c) => c.id).sort()).toEqual([scan.id, sample.id].sort());
     // Favourites are per user.
-    const bob = await signedIn(server, 'bob-favorite@example.com');
+    const bob = await signedIn(api.server, 'bob-favorite@example.com');
     expect((await getScan(bob, sample.id)).isFavorite).toBe(false);
     for (let i = 0; i < 2; i++)
       expect((await call(alice, 'DELETE', `/scans/${scan.id}/favorite`)).status).toBe(204);
@@ -300,7 +292,7 @@ describe('saving scans', () => {
   });
 
   test('samples are read-only except copying and favouriting', async () => {
-    const alice = await signedIn(server, 'alice-samples@example.com');
+    const alice = await signedIn(api.server, 'alice-samples@example.com');
     const sample = await sampleOf(alice, (s) => s.tags.length > 1);
     expect(sample.isSample).toBe(true);
     for (const [method, path, body] of [
@@ -342,8 +334,8 @@ describe('saving scans', () => {
   });
 
   test("another user's scans are not found", async () => {
-    const alice = await signedIn(server, 'alice-isolation@example.com');
-    const bob = await signedIn(server, 'bob-isolation@example.com');
+    const alice = await signedIn(api.server, 'alice-isolation@example.com');
+    const bob = await signedIn(api.server, 'bob-isolation@example.com');
     const scan = await saveScan(alice, { title: 'Private' });
     for (const [method, path, body] of [
       ['GET', `/scans/${scan.id}`, undefined],
@@ -365,8 +357,8 @@ describe('saving scans', () => {
   });
 
   test('a scan may name only a universe the user can see', async () => {
-    const alice = await signedIn(server, 'alice-universe-filter@example.com');
-    const bob = await signedIn(server, 'bob-universe-filter@example.com');
+    const alice = await signedIn(api.server, 'alice-universe-filter@example.com');
+    const bob = await signedIn(api.server, 'bob-universe-filter@example.com');
     const mine = await saveUniverse(alice, 'Mine', 'SPY KO');
     const filter = (id: number) => ({ filters: { universe: { type: 'any_of', values: [id] } } });
     expect((await saveScan(alice, filter(mine.universe_id))).filters.universe).toEqual({
@@ -382,7 +374,7 @@ describe('saving scans', () => {
   });
 
   test('the subscription counts saved scans', async () => {
-    const alice = await signedIn(server, 'alice-count@example.com');
+    const alice = await signedIn(api.server, 'alice-count@example.com');
     const count = async () =>
       (await json<SubscriptionAnswer>(await alice.request('/api/v1/account/subscription'))).scanCount;
     expect(await count()).toBe(0);
@@ -407,8 +399,8 @@ describe('plan limits', () => {
 
   test("custom legs over the plan's maximum cannot be saved (Beginner 2, Advanced 5)", async () => {
     const email = 'beginner-legs@example.com';
-    const alice = await signedIn(server, email);
-    await setPlan(server, email, 1);
+    const alice = await signedIn(api.server, email);
+    await setPlan(api.server, email, 1);
     const error = await failure(await call(alice, 'POST', '/scans', fourLegs), 422);
     expect(error).toEqual({ code: 'PLAN_LIMIT_REACHED', message: PLAN_LIMIT_MESSAGES.scanSave });
     const two = await saveScan(alice, { ...fourLegs, legs: fourLegs.legs.slice(0, 2) });
@@ -422,14 +414,14 @@ describe('plan limits', () => {
     expect((await failure(await call(alice, 'POST', '/scans', { copyOf: lizard.id }), 422)).code).toBe(
       'PLAN_LIMIT_REACHED',
     );
-    await setPlan(server, email, 101);
+    await setPlan(api.server, email, 101);
     expect((await saveScan(alice, fourLegs)).legs).toHaveLength(4);
   });
 
   test('a Beginner keeps at most 100 saved scans; deleting one makes room', async () => {
     const email = 'beginner-count@example.com';
-    const alice = await signedIn(server, email);
-    await setPlan(server, email, 12);
+    const alice = await signedIn(api.server, email);
+    await setPlan(api.server, email, 12);
     let last = 0;
     for (let i = 0; i < 100; i++) last = (await saveScan(alice, { title: `Scan ${i}` })).id;
     const error = await failure(await call(alice, 'POST', '/scans', {}), 422);
@@ -443,8 +435,8 @@ describe('plan limits', () => {
 
   test('an ended subscription cannot reach scans at all (403)', async () => {
     const email = 'ended-scans@example.com';
-    const alice = await signedIn(server, email);
-    await setPlan(server, email, 101, 4);
+    const alice = await signedIn(api.server, email);
+    await setPlan(api.server, email, 101, 4);
     expect((await failure(await call(alice, 'POST', '/scans', {}), 403)).code).toBe('SUBSCRIPTION_ENDED');
     expect((await call(alice, 'GET', '/lists')).status).toBe(403);
     expect((await call(alice, 'GET', '/universes')).status).toBe(403);

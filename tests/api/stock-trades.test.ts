@@ -3,7 +3,7 @@
  * submit, the Open list's P/L and figures, the close, "show the math", the broker exports, and
  * the bad input each answers with its code.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { OrderAnswer, OrderLeg, Position, TradeCalculation } from '#api/trades.ts';
 import { OPTION_MULTIPLIER } from '#domain/contracts/contract.ts';
 import type { TradeExplanation } from '#domain/metrics/explain.ts';
@@ -11,30 +11,26 @@ import { MS_PER_DAY } from '#domain/metrics/position.ts';
 import { toCents } from '#domain/orders/money.ts';
 import { STOCK_HORIZON_DAYS } from '#domain/orders/stock-trade.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { fileServer } from '../support/test-server.ts';
 import {
   bullCallSpread,
   createAccount,
   json,
   lastPrice,
   optionChain,
+  startTradeServer,
   submit,
-  TEST_MARKET,
 } from '../support/trades.ts';
 
-let server: TestServer;
 let alice: SignedInClient;
 let accountId: number;
 let ko: number;
 
+const api = fileServer(startTradeServer);
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-  alice = await signedIn(server, 'alice-stock@example.com');
+  alice = await signedIn(api.server, 'alice-stock@example.com');
   accountId = (await createAccount(alice, 'Main')).account_id;
   ko = await lastPrice(alice, 'KO');
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 const cents = (x: number) => Math.round(x * 100) / 100;

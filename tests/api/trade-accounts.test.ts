@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SavedTradeAccount } from '#api/trade-accounts.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createAccount, json, TEST_MARKET } from '../support/trades.ts';
+import { fileServer } from '../support/test-server.ts';
+import { createAccount, json, startTradeServer } from '../support/trades.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const api = fileServer(startTradeServer);
 
 const save = (client: SignedInClient, body: unknown, id?: number | string) =>
   client.request(`/api/v1/tradeaccount${id === undefined ? '' : `/${id}`}`, {
@@ -22,13 +16,13 @@ const list = async (client: SignedInClient) =>
 
 describe('trading accounts', () => {
   test('need a token', async () => {
-    const res = await server.request('/api/v1/tradeaccount');
+    const res = await api.server.request('/api/v1/tradeaccount');
     expect(res.status).toBe(401);
     expect((await json<{ code: string }>(res)).code).toBe('UNAUTHORIZED');
   });
 
   test('create with a trimmed name, list in creation order, rename, delete', async () => {
-    const alice = await signedIn(server, 'alice-accounts@example.com');
+    const alice = await signedIn(api.server, 'alice-accounts@example.com');
     await expect(list(alice)).resolves.toEqual([]);
     const main = await createAccount(alice, '  Main  ');
     expect(main).toEqual({ account_id: expect.any(Number), name: 'Main' });
@@ -52,7 +46,7 @@ describe('trading accounts', () => {
   });
 
   test('names: required, not blank, at most 256 characters', async () => {
-    const alice = await signedIn(server, 'alice-names@example.com');
+    const alice = await signedIn(api.server, 'alice-names@example.com');
     for (const body of [{ name: '   ' }, { name: '' }]) {
       const res = await save(alice, body);
       expect(res.status).toBe(400);
@@ -77,8 +71,8 @@ describe('trading accounts', () => {
   });
 
   test('names are unique per user, ignoring case (409 with the spec message)', async () => {
-    const alice = await signedIn(server, 'alice-unique@example.com');
-    const bob = await signedIn(server, 'bob-unique@example.com');
+    const alice = await signedIn(api.server, 'alice-unique@example.com');
+    const bob = await signedIn(api.server, 'bob-unique@example.com');
     await createAccount(alice, 'Swing');
     const ira = await createAccount(alice, 'IRA');
     for (const res of [
@@ -96,8 +90,8 @@ describe('trading accounts', () => {
   });
 
   test("another user's account is not found", async () => {
-    const alice = await signedIn(server, 'alice-isolation@example.com');
-    const bob = await signedIn(server, 'bob-isolation@example.com');
+    const alice = await signedIn(api.server, 'alice-isolation@example.com');
+    const bob = await signedIn(api.server, 'bob-isolation@example.com');
     const mine = await createAccount(alice, 'Mine');
     const rename = await save(bob, { name: 'Taken' }, mine.account_id);
     expect(rename.status).toBe(404);
@@ -113,7 +107,7 @@ describe('trading accounts', () => {
   });
 
   test('an account id in the body must match the path', async () => {
-    const alice = await signedIn(server, 'alice-mismatch@example.com');
+    const alice = await signedIn(api.server, 'alice-mismatch@example.com');
     const a = await createAccount(alice, 'A');
     const res = await save(alice, { account_id: a.account_id + 1000, name: 'B' }, a.account_id);
     expect(res.status).toBe(400);
@@ -121,8 +115,8 @@ describe('trading accounts', () => {
   });
 
   test('Beginner plans hold two accounts (422 PLAN_LIMIT_REACHED); Advanced and the trial are unlimited', async () => {
-    const beginner = await signedIn(server, 'beginner-accounts@example.com');
-    await setPlan(server, beginner.email, 1);
+    const beginner = await signedIn(api.server, 'beginner-accounts@example.com');
+    await setPlan(api.server, beginner.email, 1);
     await createAccount(beginner, 'One');
     const two = await createAccount(beginner, 'Two');
     const third = await save(beginner, { name: 'Three' });
@@ -137,14 +131,14 @@ describe('trading accounts', () => {
     expect((await save(beginner, { name: 'Three' })).status).toBe(200);
 
     // Concurrent creates cannot both pass the limit.
-    const racer = await signedIn(server, 'beginner-race@example.com');
-    await setPlan(server, racer.email, 12);
+    const racer = await signedIn(api.server, 'beginner-race@example.com');
+    await setPlan(api.server, racer.email, 12);
     const results = await Promise.all(['A', 'B', 'C', 'D'].map((name) => save(racer, { name })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 422, 422]);
 
-    const advanced = await signedIn(server, 'advanced-accounts@example.com');
-    await setPlan(server, advanced.email, 101);
-    const trial = await signedIn(server, 'trial-accounts@example.com');
+    const advanced = await signedIn(api.server, 'advanced-accounts@example.com');
+    await setPlan(api.server, advanced.email, 101);
+    const trial = await signedIn(api.server, 'trial-accounts@example.com');
     for (const client of [advanced, trial]) {
       for (const name of ['1', '2', '3', '4']) await createAccount(client, name);
       await expect(list(client)).resolves.toHaveLength(4);
@@ -152,8 +146,8 @@ describe('trading accounts', () => {
   });
 
   test('an ended subscription is refused (403)', async () => {
-    const ended = await signedIn(server, 'ended-accounts@example.com');
-    await setPlan(server, ended.email, 101, 4);
+    const ended = await signedIn(api.server, 'ended-accounts@example.com');
+    await setPlan(api.server, ended.email, 101, 4);
     const res = await ended.request('/api/v1/tradeaccount');
     expect(res.status).toBe(403);
     expect((await json<{ code: string }>(res)).code).toBe('SUBSCRIPTION_ENDED');

@@ -3,27 +3,23 @@
  * at the limits ends in the numbers the order editor's calculation shows for the same legs; at the
  * market each leg fills at its bid/ask level; bad input is a 4xx with a code.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { OptionChainRow } from '#api/market.ts';
 import type { TradeCalculation } from '#api/trades.ts';
 import type { TradeExplanation } from '#domain/metrics/explain.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { ironCondor, json, lastPrice, optionChain, TEST_MARKET } from '../support/trades.ts';
+import { fileServer } from '../support/test-server.ts';
+import { ironCondor, json, lastPrice, optionChain, startTradeServer } from '../support/trades.ts';
 
-let server: TestServer;
 let alice: SignedInClient;
 let spyChain: OptionChainRow[];
 let spy: number;
 
+const api = fileServer(startTradeServer);
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-  alice = await signedIn(server, 'alice-explain@example.com');
+  alice = await signedIn(api.server, 'alice-explain@example.com');
   spyChain = await optionChain(alice, 'SPY');
   spy = await lastPrice(alice, 'SPY');
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 const post = (path: string, body: unknown) =>

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { OptionChainRow } from '#api/market.ts';
 import type { OrderAnswer, OrderLeg, Position, TradeCalculation } from '#api/trades.ts';
 import { closingLegs, realizedPlCents } from '#domain/orders/position-pl.ts';
 import { accountEffectCents } from '#domain/orders/strategy-price.ts';
 import { type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { fileServer } from '../support/test-server.ts';
 import {
   bullCallSpread,
   coveredCall,
@@ -17,12 +17,11 @@ import {
   lastPrice,
   optionChain,
   optionLeg,
+  startTradeServer,
   strikeNear,
   submit,
-  TEST_MARKET,
 } from '../support/trades.ts';
 
-let server: TestServer;
 let alice: SignedInClient;
 let bob: SignedInClient;
 let accountId: number;
@@ -31,18 +30,15 @@ let spy: number;
 let ko: number;
 let koChain: OptionChainRow[];
 
+const api = fileServer(startTradeServer);
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-  alice = await signedIn(server, 'alice-trades@example.com');
-  bob = await signedIn(server, 'bob-trades@example.com');
+  alice = await signedIn(api.server, 'alice-trades@example.com');
+  bob = await signedIn(api.server, 'bob-trades@example.com');
   accountId = (await createAccount(alice, 'Main')).account_id;
   spyChain = await optionChain(alice, 'SPY');
   spy = await lastPrice(alice, 'SPY');
   koChain = await optionChain(alice, 'KO');
   ko = await lastPrice(alice, 'KO');
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 const view = async (client: SignedInClient, name: string, account = accountId) =>
@@ -384,8 +380,8 @@ describe('order checks', () => {
     ];
     // The trial allows five custom legs.
     expect((await submit(alice, accountId, 'custom', { legs: three, size: 1 })).status).toBe(200);
-    const beginner = await signedIn(server, 'beginner-trades@example.com');
-    await setPlan(server, beginner.email, 1);
+    const beginner = await signedIn(api.server, 'beginner-trades@example.com');
+    await setPlan(api.server, beginner.email, 1);
     const account = (await createAccount(beginner, 'B')).account_id;
     await expect(
       errorOf(await submit(beginner, account, 'custom', { legs: three, size: 1 })),
@@ -491,8 +487,8 @@ describe('one user never reaches another user’s trades', () => {
   });
 
   test('an ended subscription is refused (403)', async () => {
-    const ended = await signedIn(server, 'ended-trades@example.com');
-    await setPlan(server, ended.email, 1, 4);
+    const ended = await signedIn(api.server, 'ended-trades@example.com');
+    await setPlan(api.server, ended.email, 1, 4);
     const res = await ended.request('/api/v1/trades/trade', {
       method: 'POST',
       body: JSON.stringify({

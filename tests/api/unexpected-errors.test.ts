@@ -10,15 +10,7 @@ import type { MarketProvider } from '#server/market/provider.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import {
-  bullCallSpread,
-  createAccount,
-  json,
-  lastPrice,
-  optionChain,
-  submit,
-  TEST_MARKET,
-} from '../support/trades.ts';
+import { bullCallSpread, createAccount, json, legsOn, submit, TEST_MARKET } from '../support/trades.ts';
 
 let server: TestServer;
 let client: SignedInClient;
@@ -50,7 +42,7 @@ afterAll(async () => {
 describe('an unexpected error', () => {
   test('while marking open trades is a 500 with a request id, not the opening figures passed off as today’s', async () => {
     const account = (await createAccount(client, 'Main')).account_id;
-    const legs = bullCallSpread(await optionChain(client, 'SPY'), await lastPrice(client, 'SPY'));
+    const legs = await legsOn(client, 'SPY', bullCallSpread);
     expect((await submit(client, account, 'bull_call_spread', { legs, size: 1 })).status).toBe(200);
     expect((await client.request(`/api/v1/trades/open?accountId=${account}`)).status).toBe(200);
 

@@ -8,26 +8,20 @@ import { seedScreener } from '#server/screener/seed.ts';
 import { resolveUniverseFilter } from '#server/screener/universe-store.ts';
 import { signedIn } from '../support/auth.ts';
 import { call, failure, saveScan, saveUniverse, universes } from '../support/screener.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { json, TEST_MARKET } from '../support/trades.ts';
+import { fileServer } from '../support/test-server.ts';
+import { json, startTradeServer } from '../support/trades.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: null, market: TEST_MARKET });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const api = fileServer(startTradeServer);
 
 const PREDEFINED = ['S&P 500', 'Nasdaq-100', 'Dow 30', 'Optionable ETFs'];
 
 describe('universes', () => {
   test('need a token', async () => {
-    expect((await server.request('/api/v1/universes')).status).toBe(401);
+    expect((await api.server.request('/api/v1/universes')).status).toBe(401);
   });
 
   test('every user has the predefined universes, read-only, after their own', async () => {
-    const alice = await signedIn(server, 'alice-predefined@example.com');
+    const alice = await signedIn(api.server, 'alice-predefined@example.com');
     const all = await universes(alice);
     expect(all.map((u) => u.name)).toEqual(PREDEFINED);
     for (const u of all) expect(u).toMatchObject({ group: 'Predefined', editable: false });
@@ -59,7 +53,7 @@ describe('universes', () => {
   });
 
   test('create and edit: symbols split, upper-cased and de-duplicated; name trimmed', async () => {
-    const alice = await signedIn(server, 'alice-universes@example.com');
+    const alice = await signedIn(api.server, 'alice-universes@example.com');
     const created = await saveUniverse(alice, '  Tech  ', 'aapl, qqq;spy  AAPL');
     expect(created).toEqual({
       universe_id: expect.any(Number),
@@ -98,7 +92,7 @@ describe('universes', () => {
   });
 
   test('name and symbols are required; symbols must be listed; names unique ignoring case', async () => {
-    const alice = await signedIn(server, 'alice-universe-rules@example.com');
+    const alice = await signedIn(api.server, 'alice-universe-rules@example.com');
     await saveUniverse(alice, 'Income', 'KO');
     const cases: [unknown, string, string][] = [
       [{ name: '  ', symbols: 'KO' }, 'body.name', 'Name is required.'],
@@ -136,12 +130,12 @@ describe('universes', () => {
       ).code,
     ).toBe('UNIVERSE_DUPLICATE_NAME');
     // Another user may use the name.
-    const bob = await signedIn(server, 'bob-universe-rules@example.com');
+    const bob = await signedIn(api.server, 'bob-universe-rules@example.com');
     expect((await saveUniverse(bob, 'Income', 'KO')).name).toBe('Income');
   });
 
   test('delete: refused while scans use it, naming them; then gone', async () => {
-    const alice = await signedIn(server, 'alice-universe-delete@example.com');
+    const alice = await signedIn(api.server, 'alice-universe-delete@example.com');
     const u = await saveUniverse(alice, 'Used', 'SPY KO');
     const filters = { universe: { type: 'any_of', values: [u.universe_id] } };
     const first = await saveScan(alice, { title: 'Weekly puts', filters });
@@ -160,8 +154,8 @@ describe('universes', () => {
   });
 
   test("another user's universes are not found", async () => {
-    const alice = await signedIn(server, 'alice-universe-isolation@example.com');
-    const bob = await signedIn(server, 'bob-universe-isolation@example.com');
+    const alice = await signedIn(api.server, 'alice-universe-isolation@example.com');
+    const bob = await signedIn(api.server, 'bob-universe-isolation@example.com');
     const u = await saveUniverse(alice, 'Secret', 'AAPL');
     expect((await universes(bob)).map((x) => x.name)).toEqual(PREDEFINED);
     const edit = { name: 'Mine', symbols: 'KO' };

@@ -2,32 +2,21 @@
  * Settings → Account in Chromium at 375px and 1280px: deleting one's account asks first, says
  * what goes, then signs out; the token it had is refused from then on.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '#server/config.ts';
+import { describe, expect, test } from 'vitest';
 import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 import { createAccount } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession();
 
 describe.each(VIEWPORTS)('Settings → Account at %s width', (name, viewport) => {
   test('Delete my account: a confirmation that says what goes, then signed out and gone', async () => {
     const email = `leaving-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
-      const token = await signInBrowser(context, server, email);
-      const client = { ...(await signedIn(server, email)), token };
+      const token = await signInBrowser(context, e2e.server, email);
+      const client = { ...(await signedIn(e2e.server, email)), token };
       await createAccount(client, 'Main');
 
       await page.goto('/settings/account');

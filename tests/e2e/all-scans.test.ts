@@ -4,25 +4,15 @@
  * a scan moved to it and back, an edited description, a duplicated sample, sorting and collapsed
  * lists kept across a reload; universes added, edited and deleted, and the used-in-scans refusal.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '#server/config.ts';
-import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { signedIn } from '../support/auth.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession, startAppServer } from '../support/e2e-session.ts';
 import { call, saveScan } from '../support/screener.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { TEST_MARKET } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: TEST_MARKET });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(() => startAppServer({ market: TEST_MARKET }));
 
 const list = (page: Page, name: string) => page.locator(`section.scan-list[data-list="${name}"]`);
 const card = (scope: Page | Locator, title: string) => scope.locator(`.scan-card[data-scan="${title}"]`);
@@ -41,8 +31,7 @@ const HEDGE = 'Married Calls';
 describe.each(VIEWPORTS)('All Scans at %s width', (name, viewport) => {
   test('gallery, favourites, custom lists, moving, descriptions, duplicating, view settings', async () => {
     const email = `scanner-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
 
     // The lists: Saved (empty, with its text), Favorites, Predefined with the gallery.
     await page.goto('/screener');
@@ -180,9 +169,8 @@ describe.each(VIEWPORTS)('All Scans at %s width', (name, viewport) => {
 describe.each(VIEWPORTS)('Settings → Universes at %s width', (name, viewport) => {
   test('add, edit, delete; required fields, duplicates and universes in use refused', async () => {
     const email = `universes-${name}@example.com`;
-    const client = await signedIn(server, email);
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const client = await signedIn(e2e.server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
     await page.goto('/settings/universes');
     await page.getByRole('heading', { name: 'Universes', exact: true }).waitFor();
     const item = (n: string) => page.locator(`[data-universe="${n}"]`);

@@ -5,26 +5,16 @@
  * scans, a card's Trade opens the order editor with its legs, and a shared address shows the
  * same analysis after a reload. Screenshots go to test-artifacts/analyzer-*.png.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { ExpirationRow, UnderlyingFacts } from '#api/market.ts';
-import { projectRoot } from '#server/config.ts';
-import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { signedIn } from '../support/auth.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession, startAppServer } from '../support/e2e-session.ts';
 import { saveScan } from '../support/screener.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createAccount, json, TEST_MARKET } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: TEST_MARKET });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(() => startAppServer({ market: TEST_MARKET }));
 
 const SYMBOL = 'SPY';
 
@@ -61,7 +51,7 @@ async function expectNoOverflow(page: Page) {
 describe.each(VIEWPORTS)('analyzer at %s width', (name, viewport) => {
   test('defaults, the four targets, slider, units, scan views, Trade and a shared address', async () => {
     const email = `analyst-${name}@example.com`;
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     // A trading account for the order editor, and two scans of the user's own for the Saved view.
     await createAccount(client, 'Main');
     await saveScan(client, { title: 'My calls', strategy: 'long_call' });
@@ -73,8 +63,7 @@ describe.each(VIEWPORTS)('analyzer at %s width', (name, viewport) => {
     const last = Number(facts.values.stock_last);
     const date = expirations.find((e) => e.daysToExpiry > 20)?.date ?? '';
 
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
     await page.goto('/analyzer');
     await page.getByText('Enter ticker and expected behavior and press run to start.').waitFor();
 
@@ -201,15 +190,14 @@ describe.each(VIEWPORTS)('analyzer at %s width', (name, viewport) => {
 
 test('at tablet width a shared address shows the form above two columns of cards', async () => {
   const email = 'analyst-tablet@example.com';
-  const client = await signedIn(server, email);
+  const client = await signedIn(e2e.server, email);
   const expirations = await json<ExpirationRow[]>(
     await client.request(`/api/v1/underlyings/${SYMBOL}/expirations`),
   );
   const date = expirations.find((e) => e.daysToExpiry > 30)?.date ?? '';
   const facts = await json<UnderlyingFacts>(await client.request(`/api/v1/underlyings/${SYMBOL}/facts`));
   const last = Number(facts.values.stock_last);
-  const { context, page } = await openPage(browser, server.url, { width: 820, height: 1180 });
-  await signInBrowser(context, server, email);
+  const { context, page } = await e2e.signedInPage({ width: 820, height: 1180 }, email);
   const from = Math.round(last * 0.95);
   const to = Math.round(last * 1.05);
   await page.goto(`/analyzer/${SYMBOL}?date=${date}&target=insideRange&from=${from}&to=${to}&vol=18&drift=4`);

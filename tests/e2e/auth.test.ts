@@ -3,23 +3,13 @@
  * sign up, trial countdown, sign out, sign in again, refused addresses, and an ended trial
  * (server clock 15 days ahead) sending every screen to /pricing.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '#server/config.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { moveClock } from '../support/auth.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { DESKTOP, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession();
 
 const PASSWORD = 'a sturdy passphrase';
 
@@ -51,7 +41,7 @@ describe.each(VIEWPORTS)('at %s width', (name, viewport) => {
   const email = `ada-${name}@example.com`;
 
   test('sign up, land on the screener with the trial countdown, sign out, sign in again', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     // A screen without a token goes to the provider's sign-in page, remembering the screen.
     await page.goto('/trades');
     await providerSignInPage(page);
@@ -88,7 +78,7 @@ describe.each(VIEWPORTS)('at %s width', (name, viewport) => {
   });
 
   test('a disposable or mistyped address is refused on the sign-up page', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await fillSignUp(page, 'someone@mailinator.com');
@@ -105,12 +95,12 @@ describe.each(VIEWPORTS)('at %s width', (name, viewport) => {
 });
 
 test('with the server clock 15 days ahead every screen but the subscription pages goes to /pricing', async () => {
-  const { context, page } = await openPage(browser, server.url, PHONE);
+  const { context, page } = await e2e.open(PHONE);
   await page.goto('/signup');
   await fillSignUp(page, 'late@example.com');
   await page.waitForURL('**/screener');
   await page.getByText('Free trial 14 days left').waitFor();
-  await moveClock(server, 15);
+  await moveClock(e2e.server, 15);
   try {
     for (const path of [
       '/screener',
@@ -135,23 +125,23 @@ test('with the server clock 15 days ahead every screen but the subscription page
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('app:navigate', { detail: '/trades' })));
     await page.waitForURL('**/pricing');
   } finally {
-    await moveClock(server, 0);
+    await moveClock(e2e.server, 0);
     await context.close();
   }
 });
 
 test('the desktop header at the end of the trial reads "Free trial expires today!"', async () => {
-  const { context, page } = await openPage(browser, server.url, DESKTOP);
+  const { context, page } = await e2e.open(DESKTOP);
   await page.goto('/signup');
   await fillSignUp(page, 'lastday@example.com');
   await page.waitForURL('**/screener');
-  await moveClock(server, 14);
+  await moveClock(e2e.server, 14);
   try {
     await page.reload();
     await page.getByText('Free trial expires today!').waitFor();
     await screenshot(page, 'auth-last-day-desktop-1280');
   } finally {
-    await moveClock(server, 0);
+    await moveClock(e2e.server, 0);
     await context.close();
   }
 });

@@ -4,15 +4,15 @@
  * change are the server's, the store's own page pays in the frame and its webhook makes the user
  * premium. Advanced Yearly is promoted with the coupon SPRING. Screenshots go to test-artifacts/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { billingDate, dollars } from '#app/features/billing/billing-text.ts';
 import { DAY_MS } from '#domain/plans/calendar.ts';
 import { projectRoot } from '#server/config.ts';
 import { moveClock, signedIn, signInBrowser } from '../support/auth.ts';
 import { billingRecord, buy, promoteSpring, startBillingServer } from '../support/billing.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import type { TestServer } from '../support/test-server.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 
 /** The page never scrolls sideways: the screen's content fits its width. */
 const fitsWidth = (page: Page) =>
@@ -33,16 +33,10 @@ const cents = (text: string | undefined) => Math.round(Number(text?.replace(/[^\
 /** Days into the Beginner Monthly period when the user upgrades. */
 const DAYS_USED = 16;
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startBillingServer({ staticDir: `${projectRoot}/dist` });
-  await promoteSpring(server, 'Spring offer: $10 off every month');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const e2e = e2eSession(async () => {
+  const started = await startBillingServer({ staticDir: `${projectRoot}/dist` });
+  await promoteSpring(started, 'Spring offer: $10 off every month');
+  return started;
 });
 
 /** And a tablet: the invoices' one-line layout and the order summary beside the frame. */
@@ -51,14 +45,14 @@ const WIDTHS = [...VIEWPORTS, ['tablet', { width: 820, height: 1180 }]] as const
 describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
   test('Beginner Monthly → Advanced Yearly 16 days in: the preview, PROCEED, the account page with its invoices', async () => {
     const email = `billing-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
-      await signInBrowser(context, server, email);
-      const client = await signedIn(server, email);
-      await buy(server, client, 1);
+      await signInBrowser(context, e2e.server, email);
+      const client = await signedIn(e2e.server, email);
+      await buy(e2e.server, client, 1);
       const bought = await billingRecord(client);
       const periodMs = Date.parse(bought.periodEnd ?? '') - Date.parse(bought.periodStart ?? '');
-      await moveClock(server, DAYS_USED);
+      await moveClock(e2e.server, DAYS_USED);
       // The unused part of the $49.00 month is credited against Advanced Yearly's promoted price
       // (the grid shows $49 a month on it: $708.00 less $120.00 for the first year).
       // The server prorates to the millisecond: the seconds this test takes may move it a cent.
@@ -101,16 +95,16 @@ describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
       expect(await fitsWidth(page)).toBe(true);
       await fullScreenshot(page, `billing-account-${name}`, viewport.width);
     } finally {
-      await moveClock(server, 0);
+      await moveClock(e2e.server, 0);
       await context.close();
     }
   });
 
   test('the store’s page in the frame with the order summary; paying goes to the thank-you page and makes the user premium', async () => {
     const email = `store-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
-      await signInBrowser(context, server, email);
+      await signInBrowser(context, e2e.server, email);
       const views: string[] = [];
       await page.exposeFunction('recordView', (path: string) => views.push(path));
       await page.addInitScript(() =>
@@ -142,7 +136,7 @@ describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
       await page.waitForURL((url) => url.pathname === '/thankyou/112');
       await page.getByText('Your plan was changed successfully.').waitFor();
       expect(views).toContain('/checkout/success');
-      const client = await signedIn(server, email);
+      const client = await signedIn(e2e.server, email);
       expect(await subscriptionOf(client)).toMatchObject({ status: 2, planId: 112 });
       expect((await billingRecord(client)).invoices[0]).toMatchObject({
         reason: 'purchase',

@@ -6,26 +6,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { projectRoot } from '#server/config.ts';
-import { signInBrowser } from '../support/auth.ts';
-import { launchBrowser, openPage, PHONE } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { PHONE } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 
 /** What a signed-out visitor may download as JavaScript on the way to the sign-in page. */
 const SIGNED_OUT_JS_BUDGET_KB = 8;
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession();
 
 interface ScriptLoad {
   readonly url: string;
@@ -66,7 +56,7 @@ function watch(page: Page): { asked: string[]; scripts: Promise<ScriptLoad>[]; c
 
 describe('first load', () => {
   test(`signed out at /: the provider's sign-in page, with at most ${SIGNED_OUT_JS_BUDGET_KB} KB of JavaScript and none of the app`, async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await e2e.open(PHONE);
     const { asked, scripts, cspErrors } = watch(page);
     await page.goto('/');
     await page.waitForURL('**/oidc/interaction/**');
@@ -85,7 +75,7 @@ describe('first load', () => {
   });
 
   test('signed out at a deep link: back there after signing in', async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await e2e.open(PHONE);
     await page.goto('/trades?tab=closed');
     await page.waitForURL('**/oidc/interaction/**');
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -99,8 +89,7 @@ describe('first load', () => {
   });
 
   test('signed in at /: the app, its scripts compressed, and the inline gate allowed by the CSP', async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
-    await signInBrowser(context, server, 'first-load@example.com');
+    const { context, page } = await e2e.signedInPage(PHONE, 'first-load@example.com');
     const { scripts, cspErrors } = watch(page);
     const document = await page.goto('/');
     expect(document?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+'/);
@@ -124,8 +113,7 @@ describe('first load', () => {
   });
 
   test("the first screen's scripts carry none of Ionic's navigation elements or page transitions, nor ionicons' element", async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
-    await signInBrowser(context, server, 'first-load@example.com');
+    const { context, page } = await e2e.signedInPage(PHONE, 'first-load@example.com');
     const { scripts } = watch(page);
     await page.goto('/screener');
     await page.getByRole('heading', { name: 'All Scans' }).waitFor();
@@ -139,7 +127,7 @@ describe('first load', () => {
     const transitions = /ionViewWillEnter/;
     const found = await Promise.all(
       loads.map(async ({ url }) => {
-        const text = await (await fetch(server.url + url)).text();
+        const text = await (await fetch(e2e.server.url + url)).text();
         return navigation.exec(text)?.[1] ?? transitions.exec(text)?.[0];
       }),
     );

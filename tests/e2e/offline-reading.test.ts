@@ -4,14 +4,14 @@
  * scan never opened says plainly that it needs a connection; the live indicator leaves Live within
  * 5 s of the network dropping; Sign Out leaves the IndexedDB cache empty.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { ListRole } from '#api/screener-model.ts';
-import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, DESKTOP, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { signedIn } from '../support/auth.ts';
+import { button, DESKTOP, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 import { results, rows, startScanPageServer } from '../support/scan-page.ts';
 import { listOf, lists } from '../support/screener.ts';
-import type { TestServer } from '../support/test-server.ts';
 
 declare global {
   /** The page's count of writes to the cache's IndexedDB store, and their characters. */
@@ -21,16 +21,7 @@ declare global {
   }
 }
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startScanPageServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(startScanPageServer);
 
 /** The persisted query cache as the app stored it in IndexedDB: its keys and its text. */
 const storedCache = (page: Page) =>
@@ -57,11 +48,10 @@ describe.each(VIEWPORTS)('offline reading at %s width', (name, viewport) => {
 
   test('last results with their age, the banner, a plain message, Live left, and Sign Out wipes the cache', async () => {
     const email = `offline-read-${name}@example.com`;
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     const [opened, neverOpened] = listOf(await lists(client), ListRole.Predefined).items;
     if (!opened || !neverOpened) throw new Error('two sample scans expected');
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
 
     // Online, with the service worker in control so the app itself loads offline.
     await page.goto(`/screener/scan/${opened.id}`);
@@ -131,11 +121,10 @@ describe.each(VIEWPORTS)('offline reading at %s width', (name, viewport) => {
 
 test('30 s of live scan results write the persisted cache at most twice (the former persister: every 1–2 s)', async () => {
   const email = 'offline-writes@example.com';
-  const client = await signedIn(server, email);
+  const client = await signedIn(e2e.server, email);
   const [scan] = listOf(await lists(client), ListRole.Predefined).items;
   if (!scan) throw new Error('a sample scan expected');
-  const { context, page } = await openPage(browser, server.url, DESKTOP);
-  await signInBrowser(context, server, email);
+  const { context, page } = await e2e.signedInPage(DESKTOP, email);
   // Every write to the cache's IndexedDB store, counted in the page.
   await context.addInitScript(() => {
     const put = IDBObjectStore.prototype.put;

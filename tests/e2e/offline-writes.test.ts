@@ -3,25 +3,15 @@
  * taking over while one is pending, a sign-in that expired meanwhile, a refusal shown until
  * dismissed, and two open tabs sending it once.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { EARLIER_WRITE_LABEL } from '#app/features/trades/earlier-writes.ts';
-import { projectRoot } from '#server/config.ts';
-import { type SignedInClient, signedIn, signInBrowser, tokenFor } from '../support/auth.ts';
-import { button, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { type SignedInClient, signedIn, tokenFor } from '../support/auth.ts';
+import { button, PHONE, screenshot } from '../support/browser.ts';
+import { e2eSession, startAppServer } from '../support/e2e-session.ts';
 import { openLongCall, TEST_MARKET } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: TEST_MARKET });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(() => startAppServer({ market: TEST_MARKET }));
 
 const archivedIds = async (client: SignedInClient, accountId: number) => {
   const res = await client.request(`/api/v1/trades/archived?accountId=${accountId}`);
@@ -30,10 +20,9 @@ const archivedIds = async (client: SignedInClient, accountId: number) => {
 
 /** A signed-in phone page on the trade log with one open trade, its cache warm. */
 async function tradeLog(email: string) {
-  const client = await signedIn(server, email);
+  const client = await signedIn(e2e.server, email);
   const trade = await openLongCall(client, 'Main');
-  const { context, page } = await openPage(browser, server.url, PHONE);
-  await signInBrowser(context, server, email);
+  const { context, page } = await e2e.signedInPage(PHONE, email);
   await page.goto('/trades');
   await page.locator('tr.trade-row').waitFor();
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -166,7 +155,7 @@ describe('offline writes', () => {
     await expect.poll(() => storedStates(page), { timeout: 15_000 }).toEqual(['waitingSignIn']);
     expect(await archivedIds(client, accountId)).toEqual([]);
     // Signing in again: a fresh token, and the app opens.
-    const token = await tokenFor(server, email);
+    const token = await tokenFor(e2e.server, email);
     await page.evaluate((t) => localStorage.setItem('access_token', t), token);
     await page.goto('/trades');
     await expect.poll(() => archivedIds(client, accountId), { timeout: 15_000 }).toEqual([orderId]);

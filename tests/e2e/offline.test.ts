@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '#server/config.ts';
+import { describe, expect, test } from 'vitest';
 import { signInBrowser } from '../support/auth.ts';
-import { launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { PHONE, screenshot } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession();
 
 /** A signed-in page on /screener once the service worker has its precache and controls the page. */
 async function controlledPage(email: string) {
-  const { context, page } = await openPage(browser, server.url, PHONE);
+  const { context, page } = await e2e.open(PHONE);
   // Every screen but the sign-in pages needs a token.
-  await signInBrowser(context, server, email);
+  await signInBrowser(context, e2e.server, email);
   await page.goto('/screener');
   await page.getByRole('heading', { name: 'All Scans' }).waitFor();
   await page.evaluate(() =>
@@ -54,16 +43,16 @@ describe('offline shell', () => {
     // A client route is answered by the service worker with the shell…
     const route = await page.goto('/trades');
     expect(route?.fromServiceWorker()).toBe(true);
-    // …the store's pages (framed by the checkout screen) by the server.
+    // …the store's pages (framed by the checkout screen) by the e2e.server.
     const store = await page.goto('/store/checkout?product=OS-BEG-M');
     expect(store?.fromServiceWorker()).toBe(false);
     await context.close();
     // Nor does the server answer its own paths with the shell: a page the store lacks is not found.
-    expect((await server.request('/store/no-such-page')).status).toBe(404);
+    expect((await e2e.server.request('/store/no-such-page')).status).toBe(404);
   });
 
   test('the web app manifest is served with the install fields', async () => {
-    const res = await server.request('/manifest.webmanifest');
+    const res = await e2e.server.request('/manifest.webmanifest');
     expect(res.status).toBe(200);
     const manifest = (await res.json()) as {
       display: string;

@@ -4,24 +4,18 @@
  * bought through the test store, one billed outside the app and an ended user, and the public
  * terms; the page never scrolls sideways.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { projectRoot } from '#server/config.ts';
 import { setPlan, signedIn, signInBrowser } from '../support/auth.ts';
 import { buy, promoteSpring, startBillingServer } from '../support/billing.ts';
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import type { TestServer } from '../support/test-server.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startBillingServer({ staticDir: `${projectRoot}/dist` });
-  await promoteSpring(server, 'Spring sale: $10 off every month');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const e2e = e2eSession(async () => {
+  const started = await startBillingServer({ staticDir: `${projectRoot}/dist` });
+  await promoteSpring(started, 'Spring sale: $10 off every month');
+  return started;
 });
 
 /** Neither the document nor the app's content box is wider than the viewport. */
@@ -50,9 +44,9 @@ const WIDTHS = [...VIEWPORTS, ['tablet', { width: 768, height: 1024 }]] as const
 
 describe.each(WIDTHS)('/pricing and /terms at %s width', (name, viewport) => {
   test('a trial user: BUY on every plan, the promotion, the switch to monthly, then checkout', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
-      await signInBrowser(context, server, `pricing-trial-${name}@example.com`);
+      await signInBrowser(context, e2e.server, `pricing-trial-${name}@example.com`);
       await page.goto('/pricing');
       await page.getByRole('heading', { name: 'Plans and pricing' }).waitFor();
       await plan(page, 'Advanced').getByText('Spring sale').waitFor();
@@ -82,11 +76,11 @@ describe.each(WIDTHS)('/pricing and /terms at %s width', (name, viewport) => {
   });
 
   test('a subscriber who bought Beginner Yearly at the store: CANCEL on it, UPGRADE and DOWNGRADE on the others', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
       const email = `pricing-store-${name}@example.com`;
-      await signInBrowser(context, server, email);
-      await buy(server, await signedIn(server, email), 12);
+      await signInBrowser(context, e2e.server, email);
+      await buy(e2e.server, await signedIn(e2e.server, email), 12);
       await page.goto('/pricing');
       // Their plan is yearly: the yearly plans show first.
       await plan(page, 'Beginner').getByText('Your plan', { exact: true }).waitFor();
@@ -117,12 +111,12 @@ describe.each(WIDTHS)('/pricing and /terms at %s width', (name, viewport) => {
   });
 
   test('a premium user billed outside the app: their plan marked, e-mail on every plan', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
       const email = `pricing-premium-${name}@example.com`;
-      await signInBrowser(context, server, email);
+      await signInBrowser(context, e2e.server, email);
       // The operator's grant: Advanced Yearly, no payment processor.
-      await setPlan(server, email, 112);
+      await setPlan(e2e.server, email, 112);
       await page.goto('/pricing');
       await plan(page, 'Advanced').getByText('Your plan', { exact: true }).waitFor();
       for (const level of ['Beginner', 'Advanced']) {
@@ -138,11 +132,11 @@ describe.each(WIDTHS)('/pricing and /terms at %s width', (name, viewport) => {
   });
 
   test('an ended subscription lands on /pricing with its banner, and can read the terms', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
       const email = `pricing-ended-${name}@example.com`;
-      await signInBrowser(context, server, email);
-      await setPlan(server, email, 1, 4);
+      await signInBrowser(context, e2e.server, email);
+      await setPlan(e2e.server, email, 1, 4);
       await page.goto('/screener');
       await page.waitForURL('**/pricing');
       await page.getByRole('alert', { name: 'Your subscription has ended' }).waitFor();
@@ -164,7 +158,7 @@ describe.each(WIDTHS)('/pricing and /terms at %s width', (name, viewport) => {
   });
 
   test('/terms signed out: every section, the address jumps to one', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
       await page.goto('/terms');
       await page.getByRole('heading', { name: 'Terms of service' }).waitFor();

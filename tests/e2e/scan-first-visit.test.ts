@@ -5,25 +5,16 @@
  * within the first screen, touch targets of 44px, readable scenario text, the walkthrough's steps
  * beside their elements).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { UnderlyingRow } from '#api/market.ts';
-import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { signedIn } from '../support/auth.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 import { startScanPageServer } from '../support/scan-page.ts';
-import type { TestServer } from '../support/test-server.ts';
 import { json } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startScanPageServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(startScanPageServer);
 
 async function results(page: Page) {
   await page.locator('.scan-results[aria-busy="false"]').waitFor();
@@ -74,8 +65,7 @@ async function noWalkthrough(page: Page) {
 describe.each(VIEWPORTS)('a first visit to the scan page at %s width', (name, viewport) => {
   test('every dialog is drawn over the page and inside the screen', async () => {
     const email = `first-dialogs-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
     await noWalkthrough(page);
     await page.goto('/screener/scan');
     await page.getByRole('heading', { name: 'Untitled Scan' }).waitFor();
@@ -137,8 +127,7 @@ describe.each(VIEWPORTS)('a first visit to the scan page at %s width', (name, vi
 describe.each(VIEWPORTS)('the scan page laid out at %s width', (name, viewport) => {
   test('results in the first screen, 44px touch targets, readable scenarios', async () => {
     const email = `first-layout-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
     await noWalkthrough(page);
     await page.goto('/screener/scan');
     await results(page);
@@ -191,8 +180,7 @@ describe.each(VIEWPORTS)('the scan page laid out at %s width', (name, viewport) 
 
   test('every walkthrough step shows beside its element, inside the visible area', async () => {
     const email = `first-walkthrough-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
     await page.goto('/screener/scan');
     const walkthrough = page.getByRole('dialog', { name: 'Walkthrough' });
     await walkthrough.getByText('Step 1 of 11').waitFor();
@@ -221,14 +209,13 @@ describe.each(VIEWPORTS)('the scan page laid out at %s width', (name, viewport) 
 describe.each(VIEWPORTS)('the Analyze panel at %s width', (name, viewport) => {
   test('Stock and Options tabs show their data whatever the columns; IV vs HV with its kept choices', async () => {
     const email = `first-analyze-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
     await noWalkthrough(page);
     await page.goto('/screener/scan');
     await results(page);
     const rows = page.locator('.results-table tbody tr.result-row');
     // A company's row (funds and indexes have no fundamentals), and another one.
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     const universe = await json<UnderlyingRow[]>(await client.request('/api/v1/underlyings'));
     const stocks = new Set(universe.filter((u) => u.type === 1).map((u) => u.contract.symbol));
     const symbols = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-symbol') ?? ''));

@@ -5,25 +5,16 @@
  * a sample duplicated; the copy deleted after the confirmation.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { ListRole } from '#api/screener-model.ts';
-import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { signedIn } from '../support/auth.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
 import { getScan, listOf, lists } from '../support/screener.ts';
-import type { TestServer } from '../support/test-server.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startScanPageServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(startScanPageServer);
 
 async function filterDialog(page: Page, filterKey: string) {
   await page.locator(`.active-filter[data-filter="${filterKey}"] .filter-open`).click();
@@ -47,9 +38,8 @@ async function download(page: Page, item: string): Promise<{ lines: string[]; ca
 describe.each(VIEWPORTS)('scan page at %s width', (name, viewport) => {
   test('compose, filter, run, sort, page, narrow, save, rename, favourite, export, duplicate, delete', async () => {
     const email = `scan-page-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
-    const client = await signedIn(server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
+    const client = await signedIn(e2e.server, email);
 
     // A new scan: covered call, its default filters, run at once.
     await page.goto('/screener/scan');

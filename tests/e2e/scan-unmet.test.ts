@@ -4,27 +4,18 @@
  * first row's max loss in the frames on their way to the page (a market that drifts past a bound
  * on demand is not something a test can wait for).
  */
-import type { Browser, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { WebSocketRoute } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
-import type { TestServer } from '../support/test-server.ts';
 
 /** Max. Loss ≤ $500 (per contract) is $5 a share; the hub sends per-share values. */
 const PAST_THE_BOUND = 5.025;
 const SEPARATOR = '\u001e';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startScanPageServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(startScanPageServer);
 
 interface LiveTrade {
   id: string;
@@ -50,9 +41,9 @@ function raiseMaxLoss(ws: WebSocketRoute, tradeId: () => string | null) {
 
 describe.each(VIEWPORTS)('a row past the scan’s filter at %s width', (name, viewport) => {
   test('stays in place, marked with the filter it no longer meets', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
-      await signInBrowser(context, server, `unmet-${name}@example.com`);
+      await signInBrowser(context, e2e.server, `unmet-${name}@example.com`);
       await page.addInitScript(() => localStorage.setItem('optionscout.walkthrough', 'false'));
       let first: string | null = null;
       await page.routeWebSocket(/\/hubs\/trades/, (ws) => raiseMaxLoss(ws, () => first));

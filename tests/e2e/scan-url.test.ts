@@ -3,12 +3,11 @@
  * by a column and paging to page 3, a reload (or the same link opened elsewhere) shows page 3
  * sorted that way; a malformed value in the address is ignored, not an error.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
-import type { TestServer } from '../support/test-server.ts';
 
 /**
  * A Wednesday evening after the close, on NYSE hours: the market stands still with the day's
@@ -17,22 +16,13 @@ import type { TestServer } from '../support/test-server.ts';
  */
 const AFTER_THE_CLOSE = Date.parse('2026-03-04T22:00:00Z');
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startScanPageServer({ hours: 'nyse', asOfMs: AFTER_THE_CLOSE });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(() => startScanPageServer({ hours: 'nyse', asOfMs: AFTER_THE_CLOSE }));
 
 describe.each(VIEWPORTS)('the scan page’s address at %s width', (name, viewport) => {
   test('page 3 sorted by Last survives a reload', async () => {
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     try {
-      await signInBrowser(context, server, `scan-url-${name}@example.com`);
+      await signInBrowser(context, e2e.server, `scan-url-${name}@example.com`);
       await page.addInitScript(() => localStorage.setItem('optionscout.walkthrough', 'false'));
       await page.goto('/screener/scan');
       await results(page);

@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '#server/config.ts';
+import { describe, expect, test } from 'vitest';
 import { signInBrowser } from '../support/auth.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist` });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession();
 
 describe('app shell in Chromium', () => {
   test('/ lands on /screener; the header shows its menus at 1280px', async () => {
-    const { context, page } = await openPage(browser, server.url, DESKTOP);
+    const { context, page } = await e2e.open(DESKTOP);
     // Every screen but the sign-in pages needs a token.
-    await signInBrowser(context, server, 'shell@example.com');
+    await signInBrowser(context, e2e.server, 'shell@example.com');
     await page.goto('/');
     await page.waitForURL('**/screener');
     // The screen is a lazy chunk: it renders a moment after the address changes.
@@ -42,9 +31,9 @@ describe('app shell in Chromium', () => {
   });
 
   test('at 375px the tab bar navigates and the secondary menu is a dropdown', async () => {
-    const { context, page } = await openPage(browser, server.url, PHONE);
+    const { context, page } = await e2e.open(PHONE);
     // Every screen but the sign-in pages needs a token.
-    await signInBrowser(context, server, 'shell@example.com');
+    await signInBrowser(context, e2e.server, 'shell@example.com');
     await page.goto('/screener');
     await page.getByRole('heading', { name: 'All Scans' }).waitFor();
     await expect(page.locator('.primary-menu').isVisible()).resolves.toBe(false);
@@ -66,9 +55,9 @@ describe('app shell in Chromium', () => {
   });
 
   test('a legacy redirect works and an unknown path shows 404 :(', async () => {
-    const { context, page } = await openPage(browser, server.url, DESKTOP);
+    const { context, page } = await e2e.open(DESKTOP);
     // Every screen but the sign-in pages needs a token.
-    await signInBrowser(context, server, 'shell@example.com');
+    await signInBrowser(context, e2e.server, 'shell@example.com');
     await page.goto('/scenario/MSFT');
     await page.waitForURL('**/analyzer/MSFT');
     await page.goto('/nothing/here');

@@ -5,14 +5,14 @@
  * of its terms; in the editor the fills are the limit prices), it never makes the page scroll
  * sideways, and Escape closes it alone.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { OptionChainRow } from '#api/market.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
 import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession } from '../support/e2e-session.ts';
 import { results, rows, startScanPageServer } from '../support/scan-page.ts';
-import type { TestServer } from '../support/test-server.ts';
 import {
   expirationAfter,
   lastPrice,
@@ -22,16 +22,7 @@ import {
   strikeNear,
 } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startScanPageServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(startScanPageServer);
 
 /** The first decimal number of a text ('-0.9500 (-$95.00)' → −0.95); commas are grouping. */
 const firstNumber = (text: string): number =>
@@ -118,10 +109,10 @@ async function bullPutTicket(client: Awaited<ReturnType<typeof signedIn>>): Prom
 describe.each(VIEWPORTS)('show the math at %s width', (name, viewport) => {
   test('from a scan result and from the order editor', async () => {
     const email = `show-math-${name}@example.com`;
-    const { context, page } = await openPage(browser, server.url, viewport);
+    const { context, page } = await e2e.open(viewport);
     await context.addInitScript(() => localStorage.setItem('optionscout.walkthrough', 'false'));
-    await signInBrowser(context, server, email);
-    const client = await signedIn(server, email);
+    await signInBrowser(context, e2e.server, email);
+    const client = await signedIn(e2e.server, email);
 
     // A scan result: its Analyze panel, then the math of its trade.
     await page.goto('/screener/scan');

@@ -4,27 +4,16 @@
  * fields), the metrics of shares alone, the submit, the position in the trade log with its
  * P/L marked to the last price, and its close by hand with the P/L realized.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Position } from '#api/trades.ts';
 import { formatMoney } from '#domain/columns/number-format.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
-import { projectRoot } from '#server/config.ts';
-import { signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { signedIn } from '../support/auth.ts';
+import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession, startAppServer } from '../support/e2e-session.ts';
 import { createAccount, json, lastPrice, TEST_MARKET } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: TEST_MARKET });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(() => startAppServer({ market: TEST_MARKET }));
 
 /** Dollars of a cell's text: '$12,300.00' → 12300, '-$5.00' → -5. */
 const dollars = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
@@ -32,7 +21,7 @@ const dollars = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''
 describe.each(VIEWPORTS)('long stock from a ticket at %s width', (name, viewport) => {
   test('opens with its stock leg, computes, submits, and shows in the trade log with its P/L', async () => {
     const email = `stock-${name}@example.com`;
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     const account = await createAccount(client, 'Main');
     const ko = await lastPrice(client, 'KO');
     const entry = Math.round(ko * 100) / 100;
@@ -41,8 +30,7 @@ describe.each(VIEWPORTS)('long stock from a ticket at %s width', (name, viewport
       legs: [{ contractId: 'KO', quantity: 100, limitPrice: entry }],
       size: 1,
     });
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
 
     await page.goto(`/order/open/${ticket}`);
     await page.getByRole('heading', { name: 'New Order' }).waitFor();

@@ -3,67 +3,35 @@
  * no trading account yet, legs that stop fitting the strategy, a 256-character account name, and
  * the Closed list after a closed trade's prices are adjusted (and the page reloaded).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { OrderAnswer } from '#api/trades.ts';
-import { formatContractId } from '#domain/contracts/contract-id.ts';
-import { encodeTicket } from '#domain/orders/ticket.ts';
-import { projectRoot } from '#server/config.ts';
-import { type SignedInClient, signedIn, signInBrowser } from '../support/auth.ts';
-import { button, launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { type SignedInClient, signedIn } from '../support/auth.ts';
+import { button, expectOnScreen, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession, startAppServer } from '../support/e2e-session.ts';
 import {
   bullCallSpread,
   createAccount,
   json,
-  lastPrice,
-  optionChain,
+  legsOn,
   submit,
   TEST_MARKET,
+  ticketOf,
 } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: TEST_MARKET });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(() => startAppServer({ market: TEST_MARKET }));
 
 const sendToItem = (page: Page, target: string) =>
   page.locator('.send-to-menu ion-item', { hasText: target });
 
-async function bullCallTicket(client: SignedInClient): Promise<string> {
-  const legs = bullCallSpread(await optionChain(client, 'SPY'), await lastPrice(client, 'SPY'));
-  return encodeTicket({
-    strategy: 'bull_call_spread',
-    legs: legs.map((leg) => ({
-      contractId: formatContractId(leg.contract),
-      quantity: leg.quantity,
-      limitPrice: leg.limitPrice,
-    })),
-    size: 1,
-  });
-}
-
-/** The element lies inside the viewport's width, so it can be seen and tapped. */
-async function expectOnScreen(page: Page, label: string, locator: ReturnType<Page['locator']>) {
-  const box = await locator.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(box, label).not.toBeNull();
-  expect(box!.x, label).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, label).toBeLessThanOrEqual(width);
-}
+const bullCallTicket = async (client: SignedInClient): Promise<string> =>
+  ticketOf('bull_call_spread', await legsOn(client, 'SPY', bullCallSpread));
 
 describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => {
   test("a new user's first trade: no account yet, created right in the editor, then logged", async () => {
     const email = `first-${name}@example.com`;
-    const client = await signedIn(server, email);
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const client = await signedIn(e2e.server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
 
     // The Trades screen makes the same offer.
     await page.goto('/trades');
@@ -102,10 +70,9 @@ describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => 
 
   test('legs that do not fit: one steady message, no calculation per quote, Trade Log disabled', async () => {
     const email = `misfit-${name}@example.com`;
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     await createAccount(client, 'Checks');
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
     const calculations: number[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST' && req.url().endsWith('/api/v1/trades/trade'))
@@ -114,7 +81,9 @@ describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => 
 
     await page.goto(`/order/open/${await bullCallTicket(client)}`);
     await page.locator('.metrics-strip').waitFor();
-    // The long call moved above the short one: no longer a bull call spread.
+    // The long call moved above the short one: no longer a bull call spread. The strikes are a
+    // choice once the chain is in, which may be after the figures.
+    await page.getByLabel('Leg 1 strike').locator('option').last().waitFor({ state: 'attached' });
     const strikes = await page.getByLabel('Leg 1 strike').locator('option').allTextContents();
     await page.getByLabel('Leg 1 strike').selectOption(strikes.at(-1)!);
     const message = page.locator('.order-editor [data-code="LEGS_MISMATCH"]', {
@@ -152,13 +121,12 @@ describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => 
 
   test('a 256-character account name leaves Add, Edit, Delete and the trade toolbar reachable', async () => {
     const email = `long-name-${name}@example.com`;
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     // No spaces to break at: the hardest case.
     const longName = 'LongTermCoveredCallsAndCashSecuredPuts_'.repeat(7).slice(0, 256);
     expect(longName).toHaveLength(256);
     await createAccount(client, longName);
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
 
     await page.goto('/settings/tradeAccounts');
     const item = page.locator('[data-account]').first();
@@ -184,9 +152,9 @@ describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => 
 
   test('adjusting a closed trade: the Closed list shows the new realized P/L, after a reload too', async () => {
     const email = `adjust-closed-${name}@example.com`;
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     const account = await createAccount(client, 'Main');
-    const legs = bullCallSpread(await optionChain(client, 'SPY'), await lastPrice(client, 'SPY'));
+    const legs = await legsOn(client, 'SPY', bullCallSpread);
     // Bought at 3.00 / 1.00 (−$200.00), closed at 4.02 / 1.20 (+$282.00): realized +$82.00.
     const opening = legs.map((leg, i) => ({ ...leg, limitPrice: i === 0 ? 3 : 1 }));
     const opened = await json<OrderAnswer>(
@@ -203,8 +171,7 @@ describe.each(VIEWPORTS)('trade log first use at %s width', (name, viewport) => 
     );
     expect(closed.status).toBe(200);
 
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
     await page.goto(`/trades?accountId=${account.account_id}&view=closed`);
     const row = page.locator('tr.trade-row', { hasText: 'Bull Call Spread' });
     await expect.poll(() => row.locator('[data-column="pl"]').textContent()).toBe('$82.00');

@@ -4,22 +4,13 @@
  * comment, closing, realized P/L in Closed, archive and un-archive, an iron condor sent to both
  * brokers, and the editor's validation and error messages where they belong.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { OptionChainRow } from '#api/market.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
-import { projectRoot } from '#server/config.ts';
 import { type SignedInClient, setPlan, signedIn, signInBrowser } from '../support/auth.ts';
-import {
-  button,
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  VIEWPORTS,
-} from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { button, DESKTOP, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { e2eSession, startAppServer } from '../support/e2e-session.ts';
 import {
   expirationAfter,
   lastPrice,
@@ -31,16 +22,7 @@ import {
   TEST_MARKET,
 } from '../support/trades.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: `${projectRoot}/dist`, market: TEST_MARKET });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSession(() => startAppServer({ market: TEST_MARKET }));
 
 async function sendTo(page: Page, target: 'Trade Log' | 'Thinkorswim' | 'Tradier') {
   await button(page, 'Send To').click();
@@ -77,9 +59,8 @@ async function openTrades(page: Page, view: 'Open' | 'Closed' | 'Archived') {
 describe.each(VIEWPORTS)('trade log at %s width', (name, viewport) => {
   test('accounts, a ticket and a custom trade, adjust, close, archive, broker exports', async () => {
     const email = `trader-${name}@example.com`;
-    const client = await signedIn(server, email);
-    const { context, page } = await openPage(browser, server.url, viewport);
-    await signInBrowser(context, server, email);
+    const client = await signedIn(e2e.server, email);
+    const { context, page } = await e2e.signedInPage(viewport, email);
 
     // Settings → Trading Accounts: add one; blank and duplicate names are refused.
     await page.goto('/settings/tradeAccounts');
@@ -215,20 +196,20 @@ describe.each(VIEWPORTS)('trade log at %s width', (name, viewport) => {
 describe('order editor messages (spec 3 §5, §8) where they belong', () => {
   test('field rules, custom limits, not traded, legs mismatch, plan limit, server failures', async () => {
     const email = 'messages@example.com';
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     await client.request('/api/v1/tradeaccount', {
       method: 'PATCH',
       body: JSON.stringify({ name: 'Checks' }),
     });
     // No service worker: the test answers some calls itself (page.route), which a worker would bypass.
-    const context = await browser.newContext({
-      baseURL: server.url,
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
       viewport: DESKTOP,
       serviceWorkers: 'block',
     });
     context.setDefaultTimeout(60_000);
     const page = await context.newPage();
-    await signInBrowser(context, server, email);
+    await signInBrowser(context, e2e.server, email);
 
     // Limit price and size rules, under their fields.
     await page.goto(`/order/open/${await coveredCallTicket(client)}`);
@@ -347,7 +328,7 @@ describe('order editor messages (spec 3 §5, §8) where they belong', () => {
     });
     await page.goto(`/order/open/${encodeTicket({ strategy: 'custom', legs, size: 1 })}`);
     await page.locator('.metrics-strip').waitFor();
-    await setPlan(server, email, 1);
+    await setPlan(e2e.server, email, 1);
     await sendTo(page, 'Trade Log');
     const planLimit = page
       .locator('.order-editor')
@@ -371,11 +352,10 @@ describe('order editor messages (spec 3 §5, §8) where they belong', () => {
 describe('offline', () => {
   test('the trade log reads offline; a write made offline survives a reload and is sent once online', async () => {
     const email = 'offline-trader@example.com';
-    const client = await signedIn(server, email);
+    const client = await signedIn(e2e.server, email);
     const { accountId, orderId } = await openLongCall(client, 'Offline');
 
-    const { context, page } = await openPage(browser, server.url, PHONE);
-    await signInBrowser(context, server, email);
+    const { context, page } = await e2e.signedInPage(PHONE, email);
     await page.goto('/trades');
     await page.locator('tr.trade-row').waitFor();
     await page.evaluate(() => navigator.serviceWorker.ready);

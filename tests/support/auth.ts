@@ -21,7 +21,7 @@
 import type { BrowserContext } from 'playwright-core';
 import type { OpsResult } from '#server/ops/commands.ts';
 import { sendOpsCommand } from '#server/ops/ops-socket.ts';
-import { type FlowStop, formAction, oidcAgent } from './oidc-agent.ts';
+import { type FlowStop, formAction, type OidcAgent, oidcAgent } from './oidc-agent.ts';
 import type { TestServer } from './test-server.ts';
 
 /** Runs an operator command in the server; throws with its output when it fails. */
@@ -73,6 +73,19 @@ export function clientWithToken(server: TestServer, email: string, token: string
 }
 
 /**
+ * An agent at `server`'s embedded issuer that returns to the app's /auth, on the issuer's sign-in
+ * page for the app (its sign-up page with `signUp`).
+ */
+export async function appSignInPage(
+  server: TestServer,
+  signUp = false,
+): Promise<{ agent: OidcAgent; page: FlowStop; appAuth: string }> {
+  const appAuth = `${server.url}/auth`;
+  const agent = oidcAgent(`${server.url}/oidc`, [appAuth]);
+  return { agent, page: await agent.authorize({ redirectUri: appAuth, signUp }), appAuth };
+}
+
+/**
  * Signs up (`fields` with names) or in (`email` and `password` only) through the embedded
  * issuer's own pages, as a browser does; `headers` go on the form post.
  */
@@ -81,15 +94,7 @@ export async function signInThroughIssuer(
   fields: Record<string, string>,
   headers: Record<string, string> = {},
 ): Promise<FlowStop> {
-  const appAuth = `${server.url}/auth`;
-  const agent = oidcAgent(`${server.url}/oidc`, [appAuth]);
-  const page = await agent.authorize({
-    clientId: 'optionscout',
-    redirectUri: appAuth,
-    state: 's',
-    nonce: 'n',
-    signUp: 'given_name' in fields,
-  });
+  const { agent, page } = await appSignInPage(server, 'given_name' in fields);
   return agent.submit(formAction(page), fields, headers);
 }
 

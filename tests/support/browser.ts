@@ -12,6 +12,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM } from './system-deps.ts';
 
 export const PHONE = { width: 375, height: 812 } as const;
@@ -25,6 +26,15 @@ export const VIEWPORTS = [
 /** A button by its exact accessible name (inside Ionic's shadow DOM or not). */
 export const button = (scope: Page | Locator, name: string): Locator =>
   scope.getByRole('button', { name, exact: true });
+/** The element lies inside the viewport's width, so it can be seen and tapped. */
+export async function expectOnScreen(page: Page, label: string, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, label).not.toBeNull();
+  expect(box!.x, label).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, label).toBeLessThanOrEqual(width);
+}
+
 export const ARTIFACTS = join(import.meta.dirname, '../../test-artifacts');
 
 /** The machine may have no network beyond loopback: keep Chromium from trying. */

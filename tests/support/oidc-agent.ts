@@ -13,12 +13,12 @@ export interface FlowStop {
 }
 
 export interface OidcAgent {
-  /** Starts a sign-in at the issuer's authorization endpoint. */
+  /** Starts a sign-in at the issuer's authorization endpoint (as the app, state `s`, nonce `n`). */
   authorize(opts: {
-    clientId: string;
     redirectUri: string;
-    state: string;
-    nonce: string;
+    clientId?: string;
+    state?: string;
+    nonce?: string;
     signUp?: boolean;
   }): Promise<FlowStop>;
   /** Posts a form (urlencoded) and follows the answer; `headers` go on the post only. */
@@ -70,7 +70,7 @@ export function oidcAgent(issuerBase: string, returnTo: readonly string[]): Oidc
   }
 
   return {
-    async authorize({ clientId, redirectUri, state, nonce, signUp }) {
+    async authorize({ clientId = 'optionscout', redirectUri, state = 's', nonce = 'n', signUp }) {
       const url = new URL(`${issuerBase}/auth`);
       url.search = new URLSearchParams({
         client_id: clientId,

@@ -15,6 +15,20 @@ import type {
 import type { SignedInClient } from './auth.ts';
 import { json } from './trades.ts';
 
+/** The gallery's tags in the spec's checkbox order (spec 2, All Scans). */
+export const GALLERY_TAG_NAMES = [
+  'Income',
+  'Bullish',
+  'Bearish',
+  'Neutral',
+  'Volatility',
+  'Earnings',
+  'Hedging',
+  'High Probability',
+  'Low Cost',
+  'ETFs',
+];
+
 export interface ApiFailure {
   code: string;
   message: string;

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { ServerDeps } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { type RouteEntry, routeTable } from '#server/http/route-table.ts';
@@ -65,6 +66,31 @@ export async function startTestServer(
     stop: async () => {
       await server.stop();
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The test file's server: `start` runs before the file's first test and the server stops after
+ * its last. Read `.server` inside tests and hooks (it exists once the file's `beforeAll` ran);
+ * a file that needs more set up adds its own `beforeAll` after this call, as hooks run in the
+ * order they are declared.
+ *
+ *   const api = fileServer(() => startTestServer({ staticDir: null }));
+ *   test('…', async () => expect((await api.server.request('/api/v1/health')).status).toBe(200));
+ */
+export function fileServer(start: () => Promise<TestServer>): { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server starts in beforeAll: use it inside a test or hook');
+      return server;
     },
   };
 }

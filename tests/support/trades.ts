@@ -2,19 +2,20 @@
  * Trade-log test helpers: a small simulated market for test servers, trading accounts, and
  * strategy legs picked from a server's own option chain (so the server lists every contract).
  *
- *   const server = await startTestServer({ staticDir: null, market: TEST_MARKET });
- *   const alice = await signedIn(server, 'alice@example.com');
+ *   const api = fileServer(startTradeServer);
+ *   const alice = await signedIn(api.server, 'alice@example.com');
  *   const account = await createAccount(alice, 'Main');
- *   const chain = await optionChain(alice, 'SPY');
- *   const legs = ironCondor(chain, await lastPrice(alice, 'SPY'));
+ *   const legs = await legsOn(alice, 'SPY', ironCondor);
  */
 import type { OptionChainRow } from '#api/market.ts';
 import type { SavedTradeAccount } from '#api/trade-accounts.ts';
 import type { OrderLeg } from '#api/trades.ts';
 import { formatContractId } from '#domain/contracts/contract-id.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
+import type { Config } from '#server/config.ts';
 import type { SimulatorConfig } from '#server/market/sim-config.ts';
 import type { SignedInClient } from './auth.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 /** A four-name always-open market: quick to build, deterministic. */
 export const TEST_MARKET: SimulatorConfig = {
@@ -23,6 +24,10 @@ export const TEST_MARKET: SimulatorConfig = {
   hours: 'always',
   symbols: ['SPY', 'AAPL', 'KO', 'QQQ'],
 };
+
+/** A server of the test market for API tests: no app pages, `overrides` on top. */
+export const startTradeServer = (overrides: Partial<Config> = {}): Promise<TestServer> =>
+  startTestServer({ staticDir: null, market: TEST_MARKET, ...overrides });
 
 export async function json<T>(res: Response): Promise<T> {
   const text = await res.text();
@@ -53,6 +58,15 @@ export async function lastPrice(client: SignedInClient, symbol: string): Promise
   const [row] = await json<{ stock_last: number }[]>(res);
   if (!row) throw new Error(`no price for ${symbol}`);
   return row.stock_last;
+}
+
+/** `strategy`'s legs on `symbol`, picked from the server's chain around its last price. */
+export async function legsOn(
+  client: SignedInClient,
+  symbol: string,
+  strategy: (chain: readonly OptionChainRow[], last: number) => OrderLeg[],
+): Promise<OrderLeg[]> {
+  return strategy(await optionChain(client, symbol), await lastPrice(client, symbol));
 }
 
 /** The chain's expirations, ascending. */
@@ -132,35 +146,44 @@ export function coveredCall(
   ];
 }
 
+/** A leg picked by its right, its strike's distance from the price (in strikes) and quantity. */
+type LegPick = readonly ['CALL' | 'PUT', number, number];
+
+/** A strategy of `picks` around the last price, at the first expiration `days` after `fromMs`. */
+const legsNear =
+  (picks: readonly LegPick[]) =>
+  (chain: readonly OptionChainRow[], last: number, days = 20, fromMs = Date.now()): OrderLeg[] => {
+    const exp = expirationAfter(chain, days, fromMs);
+    return picks.map(([right, offset, quantity]) =>
+      optionLeg(chain, exp, right, strikeNear(chain, exp, last, offset), quantity),
+    );
+  };
+
 /** Short call and put spreads around the price: short strikes two away, wings four away. */
-export function ironCondor(
-  chain: readonly OptionChainRow[],
-  last: number,
-  days = 20,
-  fromMs = Date.now(),
-): OrderLeg[] {
-  const exp = expirationAfter(chain, days, fromMs);
-  return [
-    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 2), -1),
-    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 4), 1),
-    optionLeg(chain, exp, 'PUT', strikeNear(chain, exp, last, -2), -1),
-    optionLeg(chain, exp, 'PUT', strikeNear(chain, exp, last, -4), 1),
-  ];
-}
+export const ironCondor = legsNear([
+  ['CALL', 2, -1],
+  ['CALL', 4, 1],
+  ['PUT', -2, -1],
+  ['PUT', -4, 1],
+]);
 
 /** A debit call spread: buy near the money, sell two strikes higher. */
-export function bullCallSpread(
-  chain: readonly OptionChainRow[],
-  last: number,
-  days = 20,
-  fromMs = Date.now(),
-): OrderLeg[] {
-  const exp = expirationAfter(chain, days, fromMs);
-  return [
-    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 0), 1),
-    optionLeg(chain, exp, 'CALL', strikeNear(chain, exp, last, 2), -1),
-  ];
-}
+export const bullCallSpread = legsNear([
+  ['CALL', 0, 1],
+  ['CALL', 2, -1],
+]);
+
+/** The order editor's ticket (`/order/open/{ticket}`) of one `strategy` of `legs`. */
+export const ticketOf = (strategy: string, legs: readonly OrderLeg[]): string =>
+  encodeTicket({
+    strategy,
+    legs: legs.map((leg) => ({
+      contractId: formatContractId(leg.contract),
+      quantity: leg.quantity,
+      limitPrice: leg.limitPrice,
+    })),
+    size: 1,
+  });
 
 /** The order editor's ticket (`/order/open/:ticket`) for `legs` of `strategy`. */
 export function orderTicket(strategy: string, legs: readonly OrderLeg[], size = 1): string {

@@ -19,6 +19,7 @@ import { resolveDateRange } from '#domain/filters/date-range.ts';
 import type { FilterValue, NumericRange } from '#domain/filters/filter-value.ts';
 import { FilterValueError } from '#domain/filters/filter-value-error.ts';
 import { isBidAskLevel } from '#domain/metrics/bid-ask.ts';
+import { PROBABILITY_METRICS } from '#domain/metrics/metric-groups.ts';
 import type { ScenarioShift } from '#domain/metrics/types.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { isLegNumber, LEG_NUMBERS, type LegGetter } from './leg-fields.ts';
@@ -165,25 +166,13 @@ const ANALYSIS_METRICS = new Set([
   'covered_call_return_acquisition',
   'covered_call_return_acquisition_annualized',
 ]);
-const PROBABILITY_METRICS = new Set([
-  'prob_profit',
-  'prob_profit_up',
-  'prob_profit_down',
-  'prob_loss',
-  'prob_loss_up',
-  'prob_loss_down',
-  'prob_max_profit',
-  'prob_max_loss',
-  'spread_expected_value',
-  'ev_ml',
-  'ev_dte_ml',
-]);
+const PROBABILITY_METRIC_SET: ReadonlySet<string> = new Set(PROBABILITY_METRICS);
 const MARGIN_METRICS = new Set(['margin', 'max_return_margin', 'max_return_margin_annualized']);
 const VALUATION_METRICS = new Set(['move_ratio_1pct', 'move_ratio_1atr']);
 
 function metricCost(name: string): number {
   if (ANALYSIS_METRICS.has(name)) return COST_ANALYSIS;
-  if (PROBABILITY_METRICS.has(name)) return COST_PROBABILITY;
+  if (PROBABILITY_METRIC_SET.has(name)) return COST_PROBABILITY;
   if (MARGIN_METRICS.has(name)) return COST_MARGIN;
   if (VALUATION_METRICS.has(name)) return COST_VALUATION;
   return COST_CHEAP;

@@ -1,3 +1,5 @@
+import { PROBABILITY_METRICS, SCENARIO_METRICS } from '#domain/metrics/metric-groups.ts';
+
 /**
  * The trade-level numbers the engine filters and sorts on, by datapoint name, with a small integer
  * id for the kernel's switch. Codes (price type, shapes) are numbers here: shapes sort as their
@@ -21,17 +23,7 @@ export const TRADE_METRICS = [
   'profit_range_percent',
   'loss_range_percent',
   'atr_range',
-  'prob_profit',
-  'prob_profit_up',
-  'prob_profit_down',
-  'prob_loss',
-  'prob_loss_up',
-  'prob_loss_down',
-  'prob_max_profit',
-  'prob_max_loss',
-  'spread_expected_value',
-  'ev_ml',
-  'ev_dte_ml',
+  ...PROBABILITY_METRICS,
   'return_acquisition',
   'return_acquisition_annualized',
   'max_return_margin',
@@ -77,15 +69,7 @@ export const isTradeMetric = (name: string): name is TradeMetricName => METRIC_S
 export const BREAKEVEN_METRICS = ['breakeven', 'breakeven_percent', 'atr_breakeven', 'atr_vs_bep'] as const;
 export type BreakevenMetricName = (typeof BREAKEVEN_METRICS)[number];
 
-/** Metrics of a scenario (a stock move now). */
-export const SCENARIO_METRICS = [
-  'shift_pl',
-  'shift_pl_margin',
-  'new_max_profit_at',
-  'new_max_loss_at',
-  'new_prob_profit_at',
-  'new_prob_loss_at',
-] as const;
+export { SCENARIO_METRICS };
 export type ScenarioMetricName = (typeof SCENARIO_METRICS)[number];
 
 export const SHAPES = ['balanced', 'riskless_down', 'riskless_up'] as const;

@@ -15,6 +15,7 @@ import {
 } from '#api/hub.ts';
 import type { Contract } from '#domain/contracts/contract.ts';
 import { parseContractId } from '#domain/contracts/contract-id.ts';
+import { SCENARIO_METRICS } from '#domain/metrics/metric-groups.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { LegQuote, ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
@@ -42,14 +43,7 @@ export interface TradeState {
   readonly legs: readonly LiveLeg[];
 }
 
-const SCENARIO_FIELDS = new Set([
-  'shift_pl',
-  'shift_pl_margin',
-  'new_max_profit_at',
-  'new_max_loss_at',
-  'new_prob_profit_at',
-  'new_prob_loss_at',
-]);
+const SCENARIO_FIELDS: ReadonlySet<string> = new Set(SCENARIO_METRICS);
 
 /** The trade in the snapshot, or undefined when a leg is not listed or the legs span underlyings. */
 export function resolveTrade(market: LiveMarket, spec: LiveTradeSpec): ResolvedTrade | undefined {

@@ -86,8 +86,8 @@ export interface Fundamentals {
   readonly ipoDate: string | null;
 }
 
-/** Technical indicators from the daily bars up to the previous close, plus the live price. */
-export interface Technicals {
+/** Technical indicators of the daily bars up to the previous close: fixed for a session. */
+export interface SessionIndicators {
   readonly rsi14: number;
   readonly sma20: number;
   readonly sma50: number;
@@ -113,6 +113,10 @@ export interface Technicals {
   readonly atr: number;
   /** Sample standard deviation of the last 21 closes, dollars. */
   readonly std21: number;
+}
+
+/** The session's indicators plus what moves with the live price (52-week range, performance). */
+export interface Technicals extends SessionIndicators {
   readonly high52w: number;
   readonly low52w: number;
   readonly perfMonth: number;

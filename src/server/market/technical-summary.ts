@@ -11,32 +11,13 @@ import { rsi } from '#domain/indicators/rsi.ts';
 import { lastOf } from '#domain/indicators/series.ts';
 import { signRunOf } from '#domain/indicators/sign-run.ts';
 import { stochastic } from '#domain/indicators/stochastic.ts';
+import type { SessionIndicators } from './provider.ts';
 import { atr } from './technicals/atr.ts';
 import { highLow, PERFORMANCE_WINDOWS, performanceBase, ytdBase } from './technicals/performance.ts';
 import { priceStdDev, realizedVol } from './technicals/volatility.ts';
 
-export interface SessionTechnicals {
-  readonly rsi14: number;
-  readonly sma20: number;
-  readonly sma50: number;
-  readonly sma200: number;
-  readonly ema20: number;
-  readonly ema50: number;
-  readonly ema200: number;
-  readonly smaCross50200: number;
-  readonly emaCross50200: number;
-  readonly maPercentile200: number;
-  readonly macd: number;
-  readonly macdSignal: number;
-  readonly macdHistogram: number;
-  readonly stochK: number;
-  readonly stochD: number;
-  readonly bollingerUpper: number;
-  readonly bollingerMiddle: number;
-  readonly bollingerLower: number;
-  readonly bollingerPercentB: number;
-  readonly atr: number;
-  readonly std21: number;
+/** The session's indicators and what the live values are finished from. */
+export interface SessionTechnicals extends SessionIndicators {
   /** Realised vol of the last 21 sessions. */
   readonly rv21: number;
   /** 52-week high and low of the bars (today's range is added live). */

@@ -9,6 +9,7 @@ import type { Contract } from '#domain/contracts/contract.ts';
 import { fillPrice } from '#domain/metrics/bid-ask.ts';
 import { regTMargin } from '#domain/metrics/margin.ts';
 import { buildPosition } from '#domain/metrics/position.ts';
+import { hasProfitAndLoss, riskBelowSpreadCost } from '#domain/metrics/takeable.ts';
 import type { LegQuote } from '#domain/metrics/types.ts';
 import type { AnalyzerStrategy } from '#domain/scenario/behaviors.ts';
 import {
@@ -174,15 +175,6 @@ function enumerateGroup(
   combos.run(visitor);
 }
 
-/**
- * Dollars it costs to cross the quotes of `legs` once: 100 × Σ |weight| × (ask − bid). A
- * trade whose risk is below it is riskless only at the mids (a deep in-the-money collar or credit
- * spread whose legs price at their exercise value): no fill at those prices is to be had, and a
- * return over that risk is a quotient of rounding, not a trade (docs/ANALYZER.md, "Candidates").
- */
-export const spreadCost = (legs: readonly CandidateLeg[]): number =>
-  CONTRACT_SHARES * legs.reduce((sum, l) => sum + Math.abs(l.weight) * (l.ask - l.bid), 0);
-
 /** The margin of a trade whose loss is unbounded (docs/METRICS.md, Reg-T), dollars. */
 function marginOf(s: CandidateSettings, legs: readonly CandidateLeg[]): number {
   const { chain } = s;
@@ -206,12 +198,13 @@ function candidateOf(
   legs: CandidateLeg[],
 ): Candidate | null {
   const outcome = s.evaluator.evaluate(legs satisfies readonly ScenarioLegInput[]);
-  // Only trades a trader can take: something to gain and something to lose (docs/ENGINE.md).
+  // Only trades a trader can take: something to gain and something to lose (docs/ENGINE.md), in
+  // dollars a trade, on the spot's scale.
   const scale = 1e-9 * CONTRACT_SHARES * Math.max(s.chain.spot, 1);
-  if (!(outcome.maxProfit > scale) || !(outcome.maxLoss > scale)) return null;
+  if (!hasProfitAndLoss(outcome.maxProfit, outcome.maxLoss, scale)) return null;
   const unbounded = outcome.maxLoss === Infinity;
   const risk = unbounded ? marginOf(s, legs) : outcome.maxLoss;
-  if (!(risk > 0) || risk < spreadCost(legs)) return null;
+  if (!(risk > 0) || riskBelowSpreadCost(risk, legs)) return null;
   if (s.maxRisk !== null && risk > s.maxRisk) return null;
   const ret = outcome.expectedPl / risk;
   if (!Number.isFinite(ret) || !Number.isFinite(outcome.probProfit)) return null;

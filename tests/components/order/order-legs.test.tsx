@@ -6,6 +6,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import type { OptionChainRow } from '#api/market.ts';
+import type { OrderStrategy } from '#api/trades.ts';
 import { CUSTOM_EMPTY, CUSTOM_HELP_URL, OrderLegs } from '#app/screens/order/OrderLegs.tsx';
 import type { EditorLeg } from '#app/screens/order/order-draft.ts';
 import { editableFields } from '#domain/orders/order-modes.ts';
@@ -25,7 +26,7 @@ const CHAIN: OptionChainRow[] = [
 ];
 
 async function legsOf(
-  strategy: string,
+  strategy: OrderStrategy,
   legs: readonly EditorLeg[],
   over: { chain?: OptionChainRow[] | null; maxLegs?: number; fieldErrors?: Record<string, string> } = {},
 ) {
@@ -33,17 +34,19 @@ async function legsOf(
   const onRemove = vi.fn();
   await renderInRouter(() => (
     <OrderLegs
-      strategy={strategy}
-      symbol="XYZ"
-      legs={legs}
-      chain={over.chain === undefined ? CHAIN : over.chain}
+      order={{
+        strategy,
+        symbol: 'XYZ',
+        legs,
+        chain: over.chain === undefined ? CHAIN : over.chain,
+        changeLeg: () => undefined,
+        removeLeg: onRemove,
+        addLeg: onAdd,
+      }}
       editable={editableFields('new', strategy)}
       disabled={false}
       fieldErrors={over.fieldErrors ?? {}}
       maxLegs={over.maxLegs ?? 5}
-      onChange={() => undefined}
-      onRemove={onRemove}
-      onAdd={onAdd}
     />
   ));
   return { onAdd, onRemove };

@@ -140,6 +140,36 @@ describe('indicator parameters, each edited in its own field of the value', () =
       withinDays: 0,
     });
   });
+  test('MACD: fast, slow and signal lengths, its own behaviours, within days; each kept by Apply', () => {
+    const onApply = editor('macd', {
+      type: 'macd',
+      fast: 12,
+      slow: 26,
+      signal: 9,
+      behavior: 'bullish_cross',
+      withinDays: 5,
+    });
+    const labels = [...document.querySelectorAll('.filter-field > span')].map((l) => l.textContent);
+    expect(labels).toEqual(['Fast', 'Slow', 'Signal', 'Behavior', 'Within days']);
+    const behaviors = within(screen.getByLabelText('Behavior')).getAllByRole('option');
+    expect(behaviors.map((o) => o.textContent)).toEqual([
+      'Bullish cross',
+      'Bearish cross',
+      'Histogram positive',
+      'Histogram negative',
+    ]);
+    type('Signal', '7');
+    fireEvent.change(screen.getByLabelText('Behavior'), { target: { value: 'histogram_negative' } });
+    apply();
+    expect(onApply).toHaveBeenCalledWith({
+      type: 'macd',
+      fast: 12,
+      slow: 26,
+      signal: 7,
+      behavior: 'histogram_negative',
+      withinDays: 5,
+    });
+  });
 });
 
 test('scenario moves are measured in units named as a trader writes them', () => {

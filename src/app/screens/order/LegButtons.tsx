@@ -9,6 +9,12 @@ import { IonButton } from '#app/components/IonElements.tsx';
 import { CUSTOM_MAX_OPTION_LEGS, legAdditions, ORDER_MESSAGES } from '#domain/orders/order-validation.ts';
 import type { EditorLeg } from './order-draft.ts';
 
+/** The buttons in order, each by the kind of leg it adds. */
+const LEG_KINDS = [
+  ['stock', 'Stock Leg'],
+  ['option', 'Option Leg'],
+] as const;
+
 export function LegButtons({
   legs,
   maxLegs,
@@ -27,22 +33,17 @@ export function LegButtons({
   const optionCount = legs.filter((l) => l.kind === 'option').length;
   return (
     <div className="leg-buttons">
-      <IonButton
-        size="small"
-        fill="outline"
-        disabled={!additions.stock || disabled}
-        onClick={() => onAdd('stock')}
-      >
-        Stock Leg
-      </IonButton>
-      <IonButton
-        size="small"
-        fill="outline"
-        disabled={!additions.option || disabled}
-        onClick={() => onAdd('option')}
-      >
-        Option Leg
-      </IonButton>
+      {LEG_KINDS.map(([kind, text]) => (
+        <IonButton
+          key={kind}
+          size="small"
+          fill="outline"
+          disabled={!additions[kind] || disabled}
+          onClick={() => onAdd(kind)}
+        >
+          {text}
+        </IonButton>
+      ))}
       {additions.warning ? (
         <p className="warning">
           {additions.warning} <Link to="/pricing">Upgrade</Link>

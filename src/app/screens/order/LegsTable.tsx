@@ -3,7 +3,8 @@
  * remove column when legs are editable. Stock legs show STOCK with dashes for date and strike;
  * a leg without a traded contract shows 'NOT TRADED'. Which cells are inputs follows the
  * domain's `editableFields`; changing an option's right, expiration or strike resets its limit
- * price to the chain mid.
+ * price to the chain mid. On a phone each leg is a card of labelled fields (`data-label`, laid
+ * out in order.css), so every field of every leg fits the screen's width.
  */
 
 import type { OptionChainRow } from '#api/market.ts';
@@ -12,28 +13,66 @@ import type { Right } from '#domain/contracts/contract.ts';
 import type { EditableFields } from '#domain/orders/order-modes.ts';
 import { LIMIT_PRICE, OPTION_QUANTITY, STOCK_QUANTITY } from '#domain/orders/order-validation.ts';
 import { chainExpirations, chainMidText, chainStrikes, type EditorLeg, legContract } from './order-draft.ts';
+import type { LegsState } from './use-order-legs.ts';
 
-export function LegsTable({
-  legs,
-  symbol,
-  chain,
-  editable,
-  disabled,
-  fieldErrors,
-  onChange,
-  onRemove,
-}: {
-  legs: readonly EditorLeg[];
-  symbol: string | null;
-  /** The chain, for new orders (null: the stored contracts stand). */
-  chain: readonly OptionChainRow[] | null;
+/** What the legs' part of the form shows and may change. */
+export interface LegsProps {
+  /** The ticker, its legs and, for new orders, the chain (null: the stored contracts stand). */
+  order: LegsState;
   editable: EditableFields;
   disabled: boolean;
   fieldErrors: Readonly<Record<string, string>>;
-  onChange: (index: number, leg: EditorLeg) => void;
-  onRemove: (index: number) => void;
+}
+
+/**
+ * An option leg's expiration or strike: a dash for stock, the value where it cannot change, and
+ * a choice of the chain's where it can (a value the chain does not have stays listed first).
+ */
+function ContractCell({
+  field,
+  leg,
+  index,
+  traded,
+  chain,
+  picking,
+  disabled,
+  onPick,
+}: {
+  field: 'expiration' | 'strike';
+  leg: EditorLeg;
+  index: number;
+  traded: boolean;
+  chain: readonly OptionChainRow[] | null;
+  picking: boolean;
+  disabled: boolean;
+  onPick: (value: string) => void;
 }) {
-  const expirations = chain ? chainExpirations(chain) : [];
+  if (leg.kind === 'stock') return '—';
+  const value = leg[field] ?? '';
+  if (!picking || !chain) return value;
+  const choices =
+    field === 'expiration' ? chainExpirations(chain) : chainStrikes(chain, leg.expiration, leg.right);
+  const keepCurrent = field === 'expiration' ? leg.expiration === null : !traded;
+  return (
+    <select
+      className="app-select"
+      aria-label={`Leg ${index + 1} ${field}`}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onPick(e.target.value)}
+    >
+      {keepCurrent && <option value={value}>{value === '' ? '—' : value}</option>}
+      {choices.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function LegsTable({ order, editable, disabled, fieldErrors }: LegsProps) {
+  const { legs, symbol, chain, changeLeg: onChange, removeLeg: onRemove } = order;
   // A new contract starts at the chain mid.
   const repriced = (leg: EditorLeg): EditorLeg =>
     chain ? { ...leg, limitPrice: chainMidText(chain, leg) } : leg;
@@ -46,7 +85,7 @@ export function LegsTable({
     return { ...leg, strike };
   };
   return (
-    <div className="table-scroll">
+    <div className="table-scroll legs-scroll">
       <table className="legs-table">
         <thead>
           <tr>
@@ -65,9 +104,10 @@ export function LegsTable({
             const priceError = fieldErrors[`legs.${index}.limitPrice`];
             const quantityError = fieldErrors[`legs.${index}.quantity`];
             const stock = leg.kind === 'stock';
+            const cell = { leg, index, traded, chain, picking: editable.expirationAndStrike, disabled };
             return (
               <tr key={leg.key} data-leg={index} className={traded ? undefined : 'not-traded'}>
-                <td>
+                <td data-label="Type">
                   {stock ? (
                     'STOCK'
                   ) : editable.legStructure ? (
@@ -87,7 +127,7 @@ export function LegsTable({
                     leg.right
                   )}
                 </td>
-                <td>
+                <td data-label="Side">
                   {editable.legStructure ? (
                     <select
                       className="app-select"
@@ -105,7 +145,7 @@ export function LegsTable({
                     'SELL'
                   )}
                 </td>
-                <td>
+                <td data-label="Quantity">
                   {editable.quantity ? (
                     <input
                       className="app-input narrow"
@@ -124,54 +164,22 @@ export function LegsTable({
                   )}
                   {quantityError && <div className="field-error">{quantityError}</div>}
                 </td>
-                <td>
-                  {stock ? (
-                    '—'
-                  ) : editable.expirationAndStrike && chain ? (
-                    <select
-                      className="app-select"
-                      aria-label={`Leg ${index + 1} expiration`}
-                      value={leg.expiration ?? ''}
-                      disabled={disabled}
-                      onChange={(e) =>
-                        onChange(index, repriced(withStrike({ ...leg, expiration: e.target.value })))
-                      }
-                    >
-                      {leg.expiration === null && <option value="">—</option>}
-                      {expirations.map((d) => (
-                        <option key={d} value={d}>
-                          {d}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    leg.expiration
-                  )}
+                <td data-label="Exp. Date">
+                  <ContractCell
+                    field="expiration"
+                    {...cell}
+                    onPick={(expiration) => onChange(index, repriced(withStrike({ ...leg, expiration })))}
+                  />
                 </td>
-                <td>
-                  {stock ? (
-                    '—'
-                  ) : editable.expirationAndStrike && chain ? (
-                    <select
-                      className="app-select"
-                      aria-label={`Leg ${index + 1} strike`}
-                      value={leg.strike ?? ''}
-                      disabled={disabled}
-                      onChange={(e) => onChange(index, repriced({ ...leg, strike: Number(e.target.value) }))}
-                    >
-                      {!traded && <option value={leg.strike ?? ''}>{leg.strike ?? '—'}</option>}
-                      {chainStrikes(chain, leg.expiration, leg.right).map((k) => (
-                        <option key={k} value={k}>
-                          {k}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    leg.strike
-                  )}
+                <td data-label="Strike">
+                  <ContractCell
+                    field="strike"
+                    {...cell}
+                    onPick={(strike) => onChange(index, repriced({ ...leg, strike: Number(strike) }))}
+                  />
                   {!traded && <div className="not-traded-badge">NOT TRADED</div>}
                 </td>
-                <td>
+                <td data-label="Limit Price">
                   <input
                     className="app-input narrow"
                     type="number"
@@ -187,7 +195,7 @@ export function LegsTable({
                   {priceError && <div className="field-error">{priceError}</div>}
                 </td>
                 {editable.legStructure && (
-                  <td>
+                  <td className="leg-remove">
                     <IonButton
                       size="small"
                       fill="clear"

@@ -133,17 +133,11 @@ export function OrderEditor({ init }: { init: EditorInit }) {
         <>
           {order.loading && <Spinner />}
           <OrderLegs
-            strategy={strategy}
-            symbol={symbol}
-            legs={legs}
-            chain={chain}
+            order={order}
             editable={editable}
             disabled={pending}
             fieldErrors={fieldErrors}
             maxLegs={maxCustomStrategyLegs}
-            onChange={order.changeLeg}
-            onRemove={order.removeLeg}
-            onAdd={order.addLeg}
           />
           <PricingFields
             figures={orderFigures(sent, sizeNumber, mode, stored)}

@@ -3,44 +3,18 @@
  * legs table, the message about the legs, and the buttons adding legs when the structure is
  * editable.
  */
-import type { OptionChainRow } from '#api/market.ts';
-import type { EditableFields } from '#domain/orders/order-modes.ts';
 import { CUSTOM_STRATEGY } from '#domain/orders/order-validation.ts';
 import { LegButtons } from './LegButtons.tsx';
-import { LegsTable } from './LegsTable.tsx';
-import type { EditorLeg } from './order-draft.ts';
+import { type LegsProps, LegsTable } from './LegsTable.tsx';
 import { legsMessageOf } from './order-figures.ts';
 
 export const CUSTOM_EMPTY =
   'Use the buttons below to add legs to your strategy. You can create any structure you like, but all legs must share the same expiration date.';
 export const CUSTOM_HELP_URL = 'https://optionscout.app/help/custom-strategies';
 
-export function OrderLegs({
-  strategy,
-  symbol,
-  legs,
-  chain,
-  editable,
-  disabled,
-  fieldErrors,
-  maxLegs,
-  onChange,
-  onRemove,
-  onAdd,
-}: {
-  strategy: string;
-  symbol: string;
-  legs: readonly EditorLeg[];
-  /** The chain, for new orders (null: the stored contracts stand). */
-  chain: readonly OptionChainRow[] | null;
-  editable: EditableFields;
-  disabled: boolean;
-  fieldErrors: Readonly<Record<string, string>>;
-  maxLegs: number;
-  onChange: (index: number, leg: EditorLeg) => void;
-  onRemove: (index: number) => void;
-  onAdd: (kind: 'stock' | 'option') => void;
-}) {
+export function OrderLegs({ maxLegs, ...table }: LegsProps & { maxLegs: number }) {
+  const { order, editable, disabled, fieldErrors } = table;
+  const { strategy, legs, chain } = order;
   const message = legsMessageOf(fieldErrors);
   return (
     <>
@@ -52,25 +26,14 @@ export function OrderLegs({
           </a>
         </p>
       )}
-      {legs.length > 0 && (
-        <LegsTable
-          legs={legs}
-          symbol={symbol}
-          chain={chain}
-          editable={editable}
-          disabled={disabled}
-          fieldErrors={fieldErrors}
-          onChange={onChange}
-          onRemove={onRemove}
-        />
-      )}
+      {legs.length > 0 && <LegsTable {...table} />}
       {message && (
         <p className="field-error" role="alert">
           {message}
         </p>
       )}
       {editable.legStructure && (
-        <LegButtons legs={legs} maxLegs={maxLegs} disabled={disabled || !chain} onAdd={onAdd} />
+        <LegButtons legs={legs} maxLegs={maxLegs} disabled={disabled || !chain} onAdd={order.addLeg} />
       )}
     </>
   );

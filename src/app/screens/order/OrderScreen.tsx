@@ -23,6 +23,7 @@ import { editorLegs } from './order-draft.ts';
 import '#app/components/forms.css';
 import '#app/components/tables.css';
 import '../trades/trades.css';
+import './order.css';
 
 /** What the editor opens on; each route says its own (the router has parsed and checked its ids). */
 type Route =

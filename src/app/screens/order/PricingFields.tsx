@@ -7,6 +7,18 @@ import type { OrderModeRules } from '#domain/orders/order-modes.ts';
 import { MIN_SIZE } from '#domain/orders/order-validation.ts';
 import { effectFieldText, effectText, type OrderFigures } from './order-figures.ts';
 
+/** A figure the form computes: shown, never typed (`data-field` names it for tests and styles). */
+function ReadOnlyField({ label, field, text }: { label: string; field: string; text: string }) {
+  return (
+    <div className="field">
+      <span>{label}</span>
+      <strong className="read-only" data-field={field}>
+        {text}
+      </strong>
+    </div>
+  );
+}
+
 export function PricingFields({
   figures,
   effectField,
@@ -31,12 +43,11 @@ export function PricingFields({
 }) {
   return (
     <div className="order-fields">
-      <div className="field">
-        <span>Spread price</span>
-        <strong className="read-only" data-field="spread-price">
-          {figures.spreadCents === null ? '—' : effectText(figures.spreadCents)}
-        </strong>
-      </div>
+      <ReadOnlyField
+        label="Spread price"
+        field="spread-price"
+        text={figures.spreadCents === null ? '—' : effectText(figures.spreadCents)}
+      />
       <label className="field">
         <span>Size</span>
         <input
@@ -53,12 +64,11 @@ export function PricingFields({
         />
         {sizeError && <span className="field-error">{sizeError}</span>}
       </label>
-      <div className="field">
-        <span>{effectField === 'realizedPl' ? 'Realized PL' : 'Debit/Credit'}</span>
-        <strong className="read-only" data-field="effect">
-          {effectFieldText(effectField, figures)}
-        </strong>
-      </div>
+      <ReadOnlyField
+        label={effectField === 'realizedPl' ? 'Realized PL' : 'Debit/Credit'}
+        field="effect"
+        text={effectFieldText(effectField, figures)}
+      />
       <label className="field wide">
         <span>Comment</span>
         <textarea

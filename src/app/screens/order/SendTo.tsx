@@ -23,6 +23,9 @@ export const MULTIPLE_PARTS_WARNING =
   "This order has several parts. In Thinkorswim's order entry first switch to an advanced order type ('Blast All', '1st trgs Seq' or '1st trgs All'), then paste.";
 
 type Format = 'thinkorswim' | 'tradier';
+/** The brokers in the menu's order, by the name the menu and the dialog show. */
+const BROKER_NAMES: Readonly<Record<Format, string>> = { thinkorswim: 'Thinkorswim', tradier: 'Tradier' };
+const FORMATS: readonly Format[] = ['thinkorswim', 'tradier'];
 type ExportState =
   | { readonly format: Format; readonly status: 'loading' }
   | { readonly format: 'thinkorswim'; readonly status: 'ready'; readonly answer: ThinkorswimExportAnswer }
@@ -102,17 +105,12 @@ export function SendTo({
     setExported({ format, status: 'loading' });
     const done = (next: ExportState) =>
       setExported((current) => (current?.format === format ? next : current));
-    if (format === 'thinkorswim') {
-      exportOrder(format, body).then(
-        (answer) => done({ format, status: 'ready', answer }),
-        (error: unknown) => done({ format, status: 'error', message: errorText(error, null) }),
-      );
-    } else {
-      exportOrder(format, body).then(
-        (answer) => done({ format, status: 'ready', answer }),
-        (error: unknown) => done({ format, status: 'error', message: errorText(error, null) }),
-      );
-    }
+    // One call per format: the answer's type follows it.
+    const ready: Promise<ExportState> =
+      format === 'thinkorswim'
+        ? exportOrder(format, body).then((answer) => ({ format, status: 'ready', answer }))
+        : exportOrder(format, body).then((answer) => ({ format, status: 'ready', answer }));
+    ready.then(done, (error: unknown) => done({ format, status: 'error', message: errorText(error, null) }));
   };
   const title = brokers.reason ?? undefined;
   const notes = [...new Set([submitBlock, brokers.reason].filter((n): n is string => n !== null))];
@@ -143,24 +141,18 @@ export function SendTo({
                 >
                   Trade Log
                 </IonItem>
-                <IonItem
-                  button
-                  detail={false}
-                  disabled={!brokers.available}
-                  title={title}
-                  onClick={() => choose(() => send('thinkorswim'))}
-                >
-                  Thinkorswim
-                </IonItem>
-                <IonItem
-                  button
-                  detail={false}
-                  disabled={!brokers.available}
-                  title={title}
-                  onClick={() => choose(() => send('tradier'))}
-                >
-                  Tradier
-                </IonItem>
+                {FORMATS.map((format) => (
+                  <IonItem
+                    key={format}
+                    button
+                    detail={false}
+                    disabled={!brokers.available}
+                    title={title}
+                    onClick={() => choose(() => send(format))}
+                  >
+                    {BROKER_NAMES[format]}
+                  </IonItem>
+                ))}
                 <IonItem href={BROKER_MAIL} detail={false} target="_blank">
                   Can't see your broker?
                 </IonItem>
@@ -176,7 +168,7 @@ export function SendTo({
       </div>
       {exported && (
         <Dialog
-          title={exported.format === 'thinkorswim' ? 'Thinkorswim' : 'Tradier'}
+          title={BROKER_NAMES[exported.format]}
           onClose={close}
           actions={<IonButton onClick={close}>OK</IonButton>}
         >

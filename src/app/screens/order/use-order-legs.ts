@@ -60,3 +60,9 @@ export function useOrderLegs(init: {
     removeLeg: (index: number) => setLegs((ls) => ls.filter((_, i) => i !== index)),
   };
 }
+
+/** What the legs' part of the form reads and changes. */
+export type LegsState = Pick<
+  ReturnType<typeof useOrderLegs>,
+  'symbol' | 'strategy' | 'legs' | 'chain' | 'addLeg' | 'changeLeg' | 'removeLeg'
+>;

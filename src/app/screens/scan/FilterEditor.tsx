@@ -11,7 +11,13 @@ import { Dialog } from '#app/components/Dialog.tsx';
 import { universesQuery } from '#app/features/screener/queries.ts';
 import { freezeDateRange } from '#domain/filters/date-range.ts';
 import type { FilterDefinition } from '#domain/filters/filter-definition.ts';
-import type { FilterValue, IndicatorValue, NumericRange } from '#domain/filters/filter-value.ts';
+import type {
+  FilterValue,
+  IndicatorValue,
+  MaCrossoverValue,
+  MacdValue,
+  NumericRange,
+} from '#domain/filters/filter-value.ts';
 import { MaType, ShiftUnit } from '#domain/filters/filter-value.ts';
 import { SECTORS } from '#domain/filters/sectors.ts';
 import { parseSymbolList } from '#domain/filters/symbol-list.ts';
@@ -237,117 +243,124 @@ function ParamChoice<K extends string, V extends Readonly<Record<K, string>>>({
   );
 }
 
-/** Parameter fields of an indicator filter. */
-function IndicatorFields({ value, onChange }: Edit<IndicatorValue>) {
+/** An indicator's Behavior parameter: one of `codes`, each shown in words. */
+function BehaviorChoice<V extends Readonly<Record<'behavior', string>>>({
+  value,
+  codes,
+  onChange,
+}: {
+  value: V;
+  codes: readonly V['behavior'][];
+  onChange: (next: V) => void;
+}) {
+  return (
+    <ParamChoice
+      label="Behavior"
+      value={value}
+      field="behavior"
+      options={choicesOf(codes)}
+      onChange={onChange}
+    />
+  );
+}
+
+type Crossover = MaCrossoverValue | MacdValue;
+
+/** Each crossover indicator's behaviours, in the menu's order. */
+const CROSSOVER_BEHAVIORS: {
+  readonly [T in Crossover['type']]: readonly Extract<Crossover, { type: T }>['behavior'][];
+} = {
+  ma_crossover: ['fast_above', 'fast_below', 'golden_cross', 'death_cross'],
+  macd: ['bullish_cross', 'bearish_cross', 'histogram_positive', 'histogram_negative'],
+};
+
+/**
+ * The two crossover indicators' parameters: the moving averages' type, or MACD's signal length
+ * after the fast and slow lengths, the behaviour, and the days it happened within.
+ */
+function CrossoverParams({ value, onChange }: Edit<Crossover>) {
+  return (
+    <>
+      {value.type === 'ma_crossover' && (
+        <ParamChoice label="Average" value={value} field="maType" options={MA_TYPES} onChange={onChange} />
+      )}
+      <ParamNumber label="Fast" value={value} field="fast" required onChange={onChange} />
+      <ParamNumber label="Slow" value={value} field="slow" required onChange={onChange} />
+      {value.type === 'macd' && (
+        <ParamNumber label="Signal" value={value} field="signal" required onChange={onChange} />
+      )}
+      <BehaviorChoice value={value} codes={CROSSOVER_BEHAVIORS[value.type]} onChange={onChange} />
+      <ParamNumber label="Within days" value={value} field="withinDays" required onChange={onChange} />
+    </>
+  );
+}
+
+/** Parameter fields of an indicator filter, in one wrapping row (new fields for another indicator). */
+function IndicatorFields(props: Edit<IndicatorValue>) {
+  return (
+    <div className="filter-row wrap">
+      <IndicatorParams key={props.value.type} {...props} />
+    </div>
+  );
+}
+
+/** Each indicator's parameters. */
+function IndicatorParams({ value, onChange }: Edit<IndicatorValue>) {
   switch (value.type) {
     case 'rsi':
       return (
-        <div className="filter-row wrap">
+        <>
           <ParamNumber label="Length" value={value} field="length" required onChange={onChange} />
-          <ParamChoice
-            label="Behavior"
-            value={value}
-            field="behavior"
-            options={choicesOf(['above', 'below', 'between'] as const)}
-            onChange={onChange}
-          />
+          <BehaviorChoice value={value} codes={['above', 'below', 'between']} onChange={onChange} />
           {value.behavior !== 'below' && (
             <ParamNumber label="From" value={value} field="from" onChange={onChange} />
           )}
           {value.behavior !== 'above' && (
             <ParamNumber label="To" value={value} field="to" onChange={onChange} />
           )}
-        </div>
+        </>
       );
     case 'ma':
       return (
-        <div className="filter-row wrap">
+        <>
           <ParamChoice label="Average" value={value} field="maType" options={MA_TYPES} onChange={onChange} />
           <ParamNumber label="Length" value={value} field="length" required onChange={onChange} />
-          <ParamChoice
-            label="Behavior"
-            value={value}
-            field="behavior"
-            options={choicesOf(['price_above', 'price_below'] as const)}
-            onChange={onChange}
-          />
+          <BehaviorChoice value={value} codes={['price_above', 'price_below']} onChange={onChange} />
           <ParamNumber label="Distance from (%)" value={value} field="from" onChange={onChange} />
           <ParamNumber label="Distance to (%)" value={value} field="to" onChange={onChange} />
-        </div>
+        </>
       );
     case 'ma_percentile':
       return (
-        <div className="filter-row wrap">
+        <>
           <ParamChoice label="Average" value={value} field="maType" options={MA_TYPES} onChange={onChange} />
           <ParamNumber label="Length" value={value} field="length" required onChange={onChange} />
           <ParamNumber label="Lookback" value={value} field="lookback" required onChange={onChange} />
           <ParamNumber label="From (%)" value={value} field="from" onChange={onChange} />
           <ParamNumber label="To (%)" value={value} field="to" onChange={onChange} />
-        </div>
+        </>
       );
     case 'ma_crossover':
-      return (
-        <div className="filter-row wrap">
-          <ParamChoice label="Average" value={value} field="maType" options={MA_TYPES} onChange={onChange} />
-          <ParamNumber label="Fast" value={value} field="fast" required onChange={onChange} />
-          <ParamNumber label="Slow" value={value} field="slow" required onChange={onChange} />
-          <ParamChoice
-            label="Behavior"
-            value={value}
-            field="behavior"
-            options={choicesOf(['fast_above', 'fast_below', 'golden_cross', 'death_cross'] as const)}
-            onChange={onChange}
-          />
-          <ParamNumber label="Within days" value={value} field="withinDays" required onChange={onChange} />
-        </div>
-      );
     case 'macd':
-      return (
-        <div className="filter-row wrap">
-          <ParamNumber label="Fast" value={value} field="fast" required onChange={onChange} />
-          <ParamNumber label="Slow" value={value} field="slow" required onChange={onChange} />
-          <ParamNumber label="Signal" value={value} field="signal" required onChange={onChange} />
-          <ParamChoice
-            label="Behavior"
-            value={value}
-            field="behavior"
-            options={choicesOf([
-              'bullish_cross',
-              'bearish_cross',
-              'histogram_positive',
-              'histogram_negative',
-            ] as const)}
-            onChange={onChange}
-          />
-          <ParamNumber label="Within days" value={value} field="withinDays" required onChange={onChange} />
-        </div>
-      );
+      return <CrossoverParams value={value} onChange={onChange} />;
     case 'stochastic':
       return (
-        <div className="filter-row wrap">
+        <>
           <ParamNumber label="%K length" value={value} field="kLength" required onChange={onChange} />
           <ParamNumber label="%K smoothing" value={value} field="kSmoothing" required onChange={onChange} />
           <ParamNumber label="%D length" value={value} field="dLength" required onChange={onChange} />
-          <ParamChoice
-            label="Behavior"
-            value={value}
-            field="behavior"
-            options={choicesOf(['overbought', 'oversold'] as const)}
-            onChange={onChange}
-          />
+          <BehaviorChoice value={value} codes={['overbought', 'oversold']} onChange={onChange} />
           <ParamNumber label="Level" value={value} field="level" required onChange={onChange} />
-        </div>
+        </>
       );
     case 'bollinger':
       return (
-        <div className="filter-row wrap">
+        <>
           <ParamNumber label="Length" value={value} field="length" required onChange={onChange} />
           <ParamNumber label="Std. devs" value={value} field="stdDevs" required onChange={onChange} />
-          <ParamChoice
-            label="Behavior"
+          <BehaviorChoice
             value={value}
-            field="behavior"
-            options={choicesOf(['above_upper', 'below_lower', 'inside', 'between'] as const)}
+            codes={['above_upper', 'below_lower', 'inside', 'between']}
             onChange={onChange}
           />
           {value.behavior === 'between' && (
@@ -356,7 +369,7 @@ function IndicatorFields({ value, onChange }: Edit<IndicatorValue>) {
           {value.behavior === 'between' && (
             <ParamNumber label="%B to" value={value} field="to" onChange={onChange} />
           )}
-        </div>
+        </>
       );
   }
 }
