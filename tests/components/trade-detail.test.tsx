@@ -21,6 +21,12 @@ test('figures: cents as dollars, ROI as percent, a dash where there is none', as
   expect(figure('PL (marked)')).toBe('-$12.55');
   expect(figure('Debit/Credit')).toBe('-$1,234.50');
   expect(figure('Invested')).toBe('—');
-  expect(figure('ROI')).toBe('29.88% (— annualized)');
+  // Held too short a time to annualize: the ROI alone, not "(— annualized)".
+  expect(figure('ROI')).toBe('29.88%');
   expect(figure('Closed')).toBe('—');
+});
+
+test('ROI with its annualized figure once there is one', async () => {
+  await renderInRouter(() => <TradeDetail position={{ ...POSITION, roiAnnualized: 1.2 }} />);
+  expect(figure('ROI')).toBe('29.88% (120.00% annualized)');
 });

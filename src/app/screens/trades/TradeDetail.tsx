@@ -74,7 +74,9 @@ export function TradeDetail({ position }: { position: Position }) {
         <div>
           <dt>ROI</dt>
           <dd>
-            {formatPercent(position.roi, 2)} ({formatPercent(position.roiAnnualized, 2)} annualized)
+            {formatPercent(position.roi, 2)}
+            {/* Held too short a time (or nothing invested) to annualize: no figure, no empty brackets. */}
+            {position.roiAnnualized !== null && ` (${formatPercent(position.roiAnnualized, 2)} annualized)`}
           </dd>
         </div>
         <div>
