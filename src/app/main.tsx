@@ -4,7 +4,7 @@ import '@ionic/react/css/structure.css';
 import '@ionic/react/css/typography.css';
 import '@ionic/react/css/palettes/dark.class.css';
 import './theme/app.css';
-import { initialize as initializeIonic } from '@ionic/core/components';
+import { initialize as initializeIonic } from '@ionic/core/components/index.js';
 import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
