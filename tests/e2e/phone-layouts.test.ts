@@ -252,6 +252,8 @@ describe.each(VIEWPORTS)('phone layouts at %s width', (name, viewport) => {
       // One star set, so both kinds are measured (an outline and a filled one).
       await page.getByRole('button', { name: 'Add to favorites' }).first().click();
       await page.getByRole('button', { name: 'Remove from favorites' }).first().waitFor();
+      // The card is dimmed while its write is in flight (aria-busy): measured once it is done.
+      await expect.poll(() => page.locator('article.scan-card[aria-busy="true"]').count()).toBe(0);
       await expect(
         page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark')),
       ).resolves.toBe(mode === 'dark');
