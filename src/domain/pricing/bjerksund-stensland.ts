@@ -4,7 +4,7 @@
  * exercise can pay at all, and the American value at one point. `american.ts` builds prices,
  * greeks (one option or rows of typed arrays) and implied volatilities on them.
  */
-import { normCdfFast, normPdfFast } from './normal-table.ts';
+import { normCdfFast, normCdfPdfFast } from './normal-table.ts';
 
 /** Below this σ√T the time value is nil: the option is worth the larger of its two limits. */
 export const MIN_STD_DEV = 1e-12;
@@ -26,7 +26,8 @@ export function bjerksundStenslandCall(
   v: number,
 ): number {
   setCallSpace(S, K, T, r, b, v, Math.sqrt(T), Math.exp(-r * T), Math.exp((b - r) * T), 0);
-  flatBoundaryCall(false, Number.NEGATIVE_INFINITY);
+  IO[DERIVATIVES_ABOVE] = Number.NEGATIVE_INFINITY;
+  flatBoundaryCall(false);
   return IO[VALUE]!;
 }
 
@@ -37,7 +38,7 @@ export function bjerksundStenslandCall(
  * formula is too large to inline, and positional arguments cost a row thirteen allocations (and
  * the collections they bring), more than the formula's arithmetic on a row it skips.
  */
-const IO = new Float64Array(16);
+const IO = new Float64Array(17);
 const SPOT_IN = 0;
 const STRIKE_IN = 1;
 const YEARS = 2;
@@ -53,6 +54,13 @@ const VALUE = 10;
 const D_LN_S = 11;
 const D2_LN_S = 12;
 const D_VOL = 13;
+/**
+ * Inputs of the premium bounds (B₀, ln(I/S)) and of the derivatives' threshold, passed here for the
+ * same reason: the bounds are not inlined (the formula's inlining budget goes to Φ and φ).
+ */
+const LOWER_TRIGGER = 14;
+const LN_TRIGGER_OVER_SPOT = 15;
+const DERIVATIVES_ABOVE = 16;
 
 /** Writes the inputs of `flatBoundaryCall`: a call with cost of carry b, e^{−rT} and e^{(b−r)T}. */
 function setCallSpace(
@@ -88,7 +96,7 @@ function setCallSpace(
  * every intermediate, I included (`sigmaDerivative`). The value keeps the bits of the formula
  * without derivatives.
  */
-function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void {
+function flatBoundaryCall(derivatives: boolean): void {
   const S = IO[SPOT_IN]!;
   const K = IO[STRIKE_IN]!;
   const T = IO[YEARS]!;
@@ -99,6 +107,7 @@ function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void 
   const dfR = IO[DF_RATE]!;
   const dfQ = IO[DF_CARRY]!;
   const immaterial = IO[IMMATERIAL]!;
+  const derivativesAbove = IO[DERIVATIVES_ABOVE]!;
   IO[VALUE] = Number.NaN;
   const v2 = v * v;
   const sd = v * sqrtT;
@@ -106,11 +115,12 @@ function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void 
   // Two tests that need neither the trigger nor a transcendental function. I ≤ B₀(1 + bT + 2σ√T)
   // (1 − e^h ≤ −h): at or past that, the option is exercised now.
   if (S >= b0 * (1 + b * T + 2 * sd)) {
-    exercised(S, K);
+    exercised();
     return;
   }
-  // Below B₀ ≤ I, the premium is bounded from the distance to B₀ alone (`levelBound`).
-  if (immaterial > 0 && S < b0 && levelBound(S, T, b, v2, sd, dfQ, b0, immaterial) <= immaterial) return;
+  // Below B₀ ≤ I, the premium is bounded from the distance to B₀ alone (`levelBoundWithin`).
+  IO[LOWER_TRIGGER] = b0;
+  if (immaterial > 0 && S < b0 && levelBoundWithin()) return;
   const bv = b / v2 - 0.5;
   const beta = -bv + Math.sqrt(bv * bv + (2 * r) / v2);
   const bInf = (beta / (beta - 1)) * K;
@@ -120,12 +130,13 @@ function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void 
   const eh = Math.exp(h);
   const I = b0 + (bInf - b0) * (1 - eh);
   if (S >= I) {
-    exercised(S, K);
+    exercised();
     return;
   }
   const X = I / S;
   const lnIS = Math.log(X);
-  if (immaterial > 0 && premiumBound(S, T, b, v2, sd, dfQ, lnIS, immaterial) <= immaterial) return;
+  IO[LN_TRIGGER_OVER_SPOT] = lnIS;
+  if (immaterial > 0 && premiumBoundWithin()) return;
   const lnSK = Math.log(S / K);
   // ln(I/S)·2/(σ√T): the reflection shift shared by every φ.
   const shift = (2 * lnIS) / sd;
@@ -161,13 +172,8 @@ function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void 
   u[9] = d0K - shift;
   const n = CDFS;
   // φ with Φ where derivatives may follow: the same node and offset, computed once.
-  if (derivatives)
-    for (let k = 0; k < TERMS; k++) {
-      const x = u[k] as number;
-      n[k] = normCdfFast(x);
-      PDFS[k] = normPdfFast(x);
-    }
-  else for (let k = 0; k < TERMS; k++) n[k] = normCdfFast(u[k] as number);
+  if (derivatives) for (let k = 0; k < TERMS; k++) normCdfPdfFast(u[k]!, n, PDFS, k);
+  else for (let k = 0; k < TERMS; k++) n[k] = normCdfFast(u[k]!);
   const reach = (I - K) / xBeta;
   const early = reach * (1 - eLambda * (n[0]! - pow0 * xBeta * xBeta * n[1]!));
   const spotLeg = S * dfQ * (n[2]! - pow1 * n[3]! - (n[4]! - pow1 * n[5]!));
@@ -229,7 +235,9 @@ function flatBoundaryCall(derivatives: boolean, derivativesAbove: number): void 
 }
 
 /** Exercised now: V = S − K, both derivatives in ln S are S, none in σ. */
-function exercised(S: number, K: number): void {
+function exercised(): void {
+  const S = IO[SPOT_IN]!;
+  const K = IO[STRIKE_IN]!;
   IO[VALUE] = S - K;
   IO[D_LN_S] = S;
   IO[D2_LN_S] = S;
@@ -337,50 +345,50 @@ const DU = new Float64Array(TERMS);
  * I − K where the European call is worth at least I·e^{−q(T−τ)} − K·e^{−r(T−τ)}, so exercising
  * gains at most I(1 − e^{−qT}) there; discounted (I·e^{−rτ} is S·e^{−qτ} times the change to the
  * measure with the share as numéraire), the premium is at most S(1 − e^{−qT})·P^S(max S ≥ I before
- * T), the reflection formula of a Brownian motion with drift b + σ²/2 (b = r − q). Returns its
- * first term as soon as that alone exceeds `cap` (the caller only compares it with `cap`).
+ * T), the reflection formula of a Brownian motion with drift b + σ²/2 (b = r − q). True when that
+ * bound is at most the immaterial premium; false as soon as its first term alone exceeds it.
+ * Reads the option and ln(I/S) from `IO`.
  */
-function premiumBound(
-  S: number,
-  T: number,
-  b: number,
-  v2: number,
-  sd: number,
-  dfQ: number,
-  lnIS: number,
-  cap: number,
-): number {
-  const weight = S * (1 - dfQ);
+function premiumBoundWithin(): boolean {
+  const S = IO[SPOT_IN]!;
+  const T = IO[YEARS]!;
+  const b = IO[CARRY]!;
+  const v = IO[VOL]!;
+  const cap = IO[IMMATERIAL]!;
+  const lnIS = IO[LN_TRIGGER_OVER_SPOT]!;
+  const v2 = v * v;
+  const sd = v * IO[SQRT_T]!;
+  const weight = S * (1 - IO[DF_CARRY]!);
   const drift = b + 0.5 * v2;
   const direct = weight * normCdfFast((-lnIS + drift * T) / sd);
   // The bound is at least this (the mirrored term only adds, min(hit, 1) ≥ Φ).
-  if (direct > cap) return direct;
+  if (direct > cap) return false;
   const mirror = Math.exp((2 * drift * lnIS) / v2);
-  return Math.min(direct + weight * mirror * normCdfFast((-lnIS - drift * T) / sd), weight);
+  return Math.min(direct + weight * mirror * normCdfFast((-lnIS - drift * T) / sd), weight) <= cap;
 }
 
 /**
- * A cruder bound than `premiumBound`, for S below B₀ (a lower bound of the trigger), computed before
- * the trigger is: S(1 − e^{−qT}) alone where that is at most `cap`, else that weight times the
+ * A cruder bound than `premiumBoundWithin`'s, for S below B₀ (a lower bound of the trigger), computed
+ * before the trigger is, compared with the immaterial premium `cap` the same way: S(1 − e^{−qT})
+ * alone where that is at most `cap`, else that weight times the
  * probability that a Brownian motion with drift at most μ⁺ = max(b + σ²/2, 0) reaches
  * ln x ≥ 2(x − 1)/(x + 1) (x = B₀/S > 1) before T, at most 2Φ(−(2(x − 1)/(x + 1) − μ⁺T)/(σ√T)) (the
  * reflection principle without drift). Two divisions and one Φ: no square root, exponential or
- * logarithm.
+ * logarithm. Reads the option and B₀ from `IO`.
  */
-function levelBound(
-  S: number,
-  T: number,
-  b: number,
-  v2: number,
-  sd: number,
-  dfQ: number,
-  b0: number,
-  cap: number,
-): number {
-  const weight = S * (1 - dfQ);
-  if (weight <= cap) return weight;
+function levelBoundWithin(): boolean {
+  const S = IO[SPOT_IN]!;
+  const cap = IO[IMMATERIAL]!;
+  const weight = S * (1 - IO[DF_CARRY]!);
+  if (weight <= cap) return true;
+  const T = IO[YEARS]!;
+  const v = IO[VOL]!;
+  const b0 = IO[LOWER_TRIGGER]!;
   const distance = (2 * (b0 - S)) / (b0 + S);
-  return weight * 2 * normCdfFast((Math.max(b + 0.5 * v2, 0) * T - distance) / sd);
+  return (
+    weight * 2 * normCdfFast((Math.max(IO[CARRY]! + 0.5 * v * v, 0) * T - distance) / (v * IO[SQRT_T]!)) <=
+    cap
+  );
 }
 
 /** An early-exercise premium proven below this (per share, a twentieth of a cent) is not computed. */
@@ -389,9 +397,9 @@ export const IMMATERIAL_PREMIUM = 5e-4;
 /**
  * The American price: the largest of the flat-boundary value, the exercise value and `european`
  * (the BSM price of the same option), each the value of a strategy the holder can follow. Before
- * the trigger is placed, a spot past an upper bound of it is exercised now, and `levelBound` may
+ * the trigger is placed, a spot past an upper bound of it is exercised now, and `levelBoundWithin` may
  * prove the premium at most `IMMATERIAL_PREMIUM` from B₀ (a lower bound of it), with one Φ; once it
- * is placed (a square root and an exponential), `premiumBound` may prove it with the trigger
+ * is placed (a square root and an exponential), `premiumBoundWithin` may prove it with the trigger
  * itself. The ten Φ and further exponentials are computed only where neither does. At or past the
  * trigger the value is the exercise value, at no further cost.
  */
@@ -451,7 +459,7 @@ export function americanValueAt(
  * the floors of `americanValueAt`. With `spot`, its first and second derivatives in S and its
  * first in σ go there: [∂V/∂S, ∂²V/∂S², ∂V/∂σ], computed only where the value exceeds
  * `derivativesAbove` (a caller that uses them only there spares them elsewhere). With `immaterial`,
- * NaN where `levelBound` or `premiumBound` proves the premium over the European price at most that. The put is the
+ * NaN where `levelBoundWithin` or `premiumBoundWithin` proves the premium over the European price at most that. The put is the
  * call C(K, S, q, r) (the same σ):
  * the formula is homogeneous of degree 1 in
  * (spot, strike), so the put's derivatives in its own ln S follow from the call's in its ln spot
@@ -510,7 +518,8 @@ export function setOption(
  * exceeds `derivativesAbove`.
  */
 export function flatBoundary(isCall: boolean, derivatives: boolean, derivativesAbove: number): number {
-  flatBoundaryCall(derivatives, derivativesAbove);
+  IO[DERIVATIVES_ABOVE] = derivativesAbove;
+  flatBoundaryCall(derivatives);
   const value = IO[VALUE]!;
   if (derivatives && value > derivativesAbove) {
     // Derivatives in ln S of the option's own spot: the call's as they are, the put's by Euler.

@@ -83,6 +83,15 @@ export function normPdfFast(x: number): number {
   return pdfAt(i, offsetFrom(c, i), c);
 }
 
+/** Φ(x) into `cdf[k]` and φ(x) into `pdf[k]`, from one node and offset (the values of the two above). */
+export function normCdfPdfFast(x: number, cdf: Float64Array, pdf: Float64Array, k: number): void {
+  const c = clampToGrid(x);
+  const i = nodeOf(c);
+  const h = offsetFrom(c, i);
+  cdf[k] = CDF_NODES[i]! + cdfIncrement(i, h);
+  pdf[k] = pdfAt(i, h, c);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The scaled tail M(y) = Φ(−y)·e^{y²/2} for the implied-volatility solver, which evaluates it
 // twice per step: exact values (`normTailScaled`) every 1/64 on [0, 40] with the coefficients of a
