@@ -1,8 +1,11 @@
 /**
  * The batch fast path: `bsFastKernel` prices rows through the WebAssembly kernel of
- * `bs-fast-rows.as.ts`, seen from here as typed-array views of its block columns.
+ * `bs-fast-rows.as.ts`, seen from here as typed-array views of its block columns, and for the
+ * market's American options reprices them there too (`american-rows.as.ts`).
  */
+
 import type { BsBatchInput, BsBatchOutput } from '../batch.ts';
+import { earlyExerciseMatters } from '../bjerksund-stensland.ts';
 import { limitRow } from '../bs-kernel.ts';
 import { wasmKernels } from './kernels.ts';
 
@@ -17,18 +20,28 @@ interface FastRowsKernel extends Required<BsBatchInput>, BsBatchOutput {
   readonly left: Int32Array;
   /** Prices rows [0, n); ln K from the `lnK` column when `hasLnK`. Returns how many rows it left. */
   priceRows(n: number, hasLnK: boolean): number;
+  /** Rewrites rows [0, n) priced by `priceRows` to American values and greeks (`americanRows`). */
+  americanRows(n: number): number;
 }
 
 let kernel: FastRowsKernel | undefined;
 
 /**
  * Writes rows [from, to) of `out` from rows [from, to) of `input`, as `bsKernel` does, within 1e-7 of
- * it in every output (see docs/PRICING.md for the measured bound).
+ * it in every output (see docs/PRICING.md for the measured bound). With `american`, then as
+ * `americanRows` (american.ts, greeks on every row where early exercise can pay) does on those
+ * values, within 1e-12 of it (docs/PRICING.md): the market's chain pass for American options.
  */
-export function bsFastKernel(input: BsBatchInput, out: BsBatchOutput, from: number, to: number): void {
+export function bsFastKernel(
+  input: BsBatchInput,
+  out: BsBatchOutput,
+  from: number,
+  to: number,
+  american = false,
+): void {
   kernel ??= instantiate();
   for (let start = from; start < to; start += kernel.block) {
-    fastBlock(kernel, input, out, start, Math.min(start + kernel.block, to));
+    fastBlock(kernel, input, out, start, Math.min(start + kernel.block, to), american);
   }
 }
 
@@ -43,6 +56,7 @@ function fastBlock(
   out: BsBatchOutput,
   from: number,
   to: number,
+  american: boolean,
 ): void {
   const n = to - from;
   k.isCall.set(input.isCall.subarray(from, to));
@@ -55,6 +69,7 @@ function fastBlock(
   const lnK = input.lnK;
   if (lnK) k.lnK.set(lnK.subarray(from, to));
   const left = k.priceRows(n, lnK !== undefined);
+  if (american) k.americanRows(n);
   const whole = n === k.block;
   out.price.set(whole ? k.price : k.price.subarray(0, n), from);
   out.delta.set(whole ? k.delta : k.delta.subarray(0, n), from);
@@ -68,6 +83,9 @@ function fastBlock(
     const q = input.q[i]!;
     const sign = input.isCall[i] !== 0 ? 1 : -1;
     limitRow(out, i, sign, input.S[i]!, input.K[i]!, T, r, q, Math.exp(-r * T), Math.exp(-q * T));
+    // At its limit an American option is worth at least its exercise value (as in `americanRows`).
+    if (american && earlyExerciseMatters(sign === 1, r, q))
+      out.price[i] = Math.max(out.price[i]!, sign * (input.S[i]! - input.K[i]!), 0);
   }
 }
 
@@ -94,5 +112,6 @@ function instantiate(): FastRowsKernel {
     isCall: new Uint8Array(buffer, wasm.isCallColumn(), block),
     left: new Int32Array(buffer, wasm.leftRows(), block),
     priceRows: (n, hasLnK) => wasm.priceRows(n, hasLnK ? 1 : 0),
+    americanRows: (n) => wasm.americanRows(n),
   };
 }

@@ -15,7 +15,7 @@ declare const WebAssembly: {
   readonly Instance: new (module: object) => { readonly exports: unknown };
 };
 
-/** What the kernels export (`bs-fast-rows.as.ts`, `tables.as.ts`). */
+/** What the kernels export (`bs-fast-rows.as.ts`, `american-rows.as.ts`, `tables.as.ts`). */
 export interface Kernels {
   readonly memory: { readonly buffer: ArrayBuffer };
   blockRows(): number;
@@ -23,6 +23,7 @@ export interface Kernels {
   isCallColumn(): number;
   leftRows(): number;
   priceRows(n: number, hasLnK: number): number;
+  americanRows(n: number): number;
   ln(x: number): number;
   tables(k: number): number;
 }
