@@ -148,8 +148,28 @@ describe.each(VIEWPORTS)('phone layouts at %s width', (name, viewport) => {
       await screenshot(page, `phone-layouts-${name}-scan-table`);
       await first.click();
     }
-    await page.getByRole('dialog', { name: `ANALYZE - ${symbol}` }).waitFor();
+    const dialog = page.getByRole('dialog', { name: `ANALYZE - ${symbol}` });
+    await dialog.waitFor();
+    // The legs fit the panel's width: cards headed by the leg in one line on a phone, columns on a
+    // wider screen; no sideways scroll either way.
+    const legsTable = dialog.locator('table.analyze-legs').first();
+    await legsTable.locator('tbody tr').first().waitFor();
+    const summary = legsTable.locator('tbody tr').first().locator('th.leg-summary');
+    await expect(summary.isVisible()).resolves.toBe(phone);
+    if (phone) await expect(summary.textContent()).resolves.toMatch(/^(BUY|SELL) \d+ (Call|Put|Stock)/);
+    await expect(legsTable.locator('thead').isVisible()).resolves.toBe(!phone);
+    const overflow = (table: typeof legsTable) =>
+      table.evaluate((t) => {
+        const box = t.parentElement as HTMLElement;
+        return box.scrollWidth - box.clientWidth;
+      });
+    await expect(overflow(legsTable)).resolves.toBeLessThanOrEqual(0);
     await screenshot(page, `phone-layouts-${name}-scan-analyze`);
+    await dialog.getByRole('tab', { name: 'Options' }).click();
+    const optionLegs = dialog.locator('table.analyze-option-legs');
+    await optionLegs.locator('tbody tr').first().waitFor();
+    await expect(overflow(optionLegs)).resolves.toBeLessThanOrEqual(0);
+    await screenshot(page, `phone-layouts-${name}-scan-analyze-options`);
     await context.close();
   });
 

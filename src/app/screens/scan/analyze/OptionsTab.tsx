@@ -14,6 +14,7 @@ import {
   OPTION_FACT_KEYS,
   optionLegLines,
   shownValues,
+  sideClass,
   skewCurves,
 } from './analyze-model.ts';
 import { AnalyzeSkewChart } from './charts.ts';
@@ -33,7 +34,7 @@ export function OptionsTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number })
       <FactGrid facts={factsOf(shownValues(row, facts.data), OPTION_FACT_KEYS)} label="Options data" />
       {legs.length > 0 && (
         <div className="analyze-table-scroll">
-          <table className="analyze-legs" aria-label="Option legs">
+          <table className="analyze-legs analyze-option-legs card-table" aria-label="Option legs">
             <thead>
               <tr>
                 <th scope="col">Option</th>
@@ -46,15 +47,25 @@ export function OptionsTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number })
             </thead>
             <tbody>
               {legs.map((l) => (
-                <tr key={l.contract}>
-                  <td className={l.side === 'BUY' ? 'side-buy' : 'side-sell'}>
+                <tr key={l.contract} className="card-row">
+                  <th scope="row" className={sideClass(l.side)}>
                     {l.side} {l.strike} {l.type}
+                  </th>
+                  <td className="card-figure" data-label="Exp. Date">
+                    {l.expiration}
                   </td>
-                  <td>{l.expiration}</td>
-                  <td>{l.days}</td>
-                  <td>{l.price}</td>
-                  <td>{l.iv}</td>
-                  <td>{l.openInterest}</td>
+                  <td className="card-figure" data-label="Expires">
+                    {l.days}
+                  </td>
+                  <td className="card-figure" data-label="Bid-Ask">
+                    {l.price}
+                  </td>
+                  <td className="card-figure" data-label="IV">
+                    {l.iv}
+                  </td>
+                  <td className="card-figure" data-label="Open Int.">
+                    {l.openInterest}
+                  </td>
                 </tr>
               ))}
             </tbody>

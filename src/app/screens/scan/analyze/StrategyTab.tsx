@@ -1,9 +1,12 @@
-/** The Strategy tab: the legs table, the Bid/Mid/Ask summary and the P/L profile. */
+/**
+ * The Strategy tab: the legs table (a card per leg on a phone: the leg in one line over its
+ * figures), the Bid/Mid/Ask summary and the P/L profile.
+ */
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
 import { Spinner } from '#app/components/IonCore.tsx';
 import { MISSING_VALUE } from '#domain/columns/number-format.ts';
-import { factsOf, legLines, PRICE_KEYS, rowProfile } from './analyze-model.ts';
+import { factsOf, legLines, legSummary, PRICE_KEYS, rowProfile, sideClass } from './analyze-model.ts';
 import { AnalyzeProfileChart } from './charts.ts';
 
 export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }) {
@@ -13,7 +16,7 @@ export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }
   return (
     <>
       <div className="analyze-table-scroll">
-        <table className="analyze-legs">
+        <table className="analyze-legs card-table">
           <thead>
             <tr>
               <th scope="col">Type</th>
@@ -25,20 +28,34 @@ export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }
               <th scope="col">Delta</th>
               <th scope="col">IV</th>
               <th scope="col">Open Int.</th>
+              <th scope="col" className="leg-summary">
+                Leg
+              </th>
             </tr>
           </thead>
           <tbody>
             {lines.map((l) => (
-              <tr key={l.contract}>
-                <td>{l.type}</td>
-                <td className={l.side === 'BUY' ? 'side-buy' : 'side-sell'}>{l.side}</td>
-                <td>{l.quantity}</td>
-                <td>{l.expiration}</td>
-                <td>{l.strike}</td>
-                <td>{l.price}</td>
-                <td>{l.delta}</td>
-                <td>{l.iv}</td>
-                <td>{l.openInterest}</td>
+              <tr key={l.contract} className="card-row">
+                <td className="leg-identity">{l.type}</td>
+                <td className={`leg-identity ${sideClass(l.side)}`}>{l.side}</td>
+                <td className="leg-identity">{l.quantity}</td>
+                <td className="leg-identity">{l.expiration}</td>
+                <td className="leg-identity">{l.strike}</td>
+                <td className="card-figure" data-label="Bid-Ask or Last">
+                  {l.price}
+                </td>
+                <td className="card-figure" data-label="Delta">
+                  {l.delta}
+                </td>
+                <td className="card-figure" data-label="IV">
+                  {l.iv}
+                </td>
+                <td className="card-figure" data-label="Open Int.">
+                  {l.openInterest}
+                </td>
+                <th scope="row" className={`leg-summary ${sideClass(l.side)}`}>
+                  {legSummary(l)}
+                </th>
               </tr>
             ))}
           </tbody>

@@ -67,6 +67,13 @@ export const legLines = (row: ScanTradeRow): LegLine[] =>
     openInterest: formatNumber(leg.open_interest, 0),
   }));
 
+/** The class that colours a leg's side (buy green, sell red). */
+export const sideClass = (side: LegLine['side']): string => (side === 'BUY' ? 'side-buy' : 'side-sell');
+
+/** A leg in one line, as a phone's card heads it: 'SELL 1 Call 35.00 2026-12-11', 'BUY 100 Stock'. */
+export const legSummary = (l: LegLine): string =>
+  [l.side, l.quantity, l.type, l.strike, l.expiration].filter((part) => part !== MISSING_VALUE).join(' ');
+
 /** A titled value of the row, as the results table formats it. */
 export interface Fact {
   readonly key: string;
