@@ -5,6 +5,7 @@
  */
 
 import { availableParallelism } from 'node:os';
+import { MARKET_SNAPSHOT_DEFAULT_NAMES } from '#api/market-snapshot.ts';
 import type { ScanRunAnswer } from '#api/scans.ts';
 import { DomainError } from '#domain/errors.ts';
 import { filtersForStrategy } from '#domain/filters/filter-catalogue.ts';
@@ -12,6 +13,7 @@ import type { PriceSeries } from '#domain/filters/indicators/price-series.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { rowsToCsv } from '#engine/csv.ts';
+import { encodeDeviceSnapshot } from '#engine/device-snapshot.ts';
 import {
   DEFAULT_PAGE_SIZE,
   type ScanRequest,
@@ -176,6 +178,33 @@ export class ScanEngine {
     });
   }
 
+  /**
+   * The device snapshot (docs/OFFLINE.md, "Scans on the device") of `symbols`, those the market
+   * has, or, without symbols, of the MARKET_SNAPSHOT_DEFAULT_NAMES names with the most open
+   * interest: the current frame, pinned while it is copied, with the names, bars, rate and
+   * probability model the engine's scans use.
+   */
+  deviceSnapshot(symbols: readonly string[] | null): Uint8Array<ArrayBuffer> {
+    const market = this.market;
+    const snapshot = market.snapshot();
+    const frame = snapshot.pin();
+    try {
+      return encodeDeviceSnapshot(
+        {
+          buffers: snapshot.buffers,
+          frameIndex: frame.index,
+          asOfMs: frame.time,
+          riskFreeRate: market.riskFreeRate(),
+          probabilityModel: this.#opts.probabilityModel ?? 'smile',
+          extras: this.#extras(market),
+        },
+        symbols ? rowsOf(snapshot.symbols, symbols) : mostOpenInterest(frame.underlyings.totalOpenInterest),
+      );
+    } finally {
+      snapshot.unpin(frame);
+    }
+  }
+
   async close(): Promise<void> {
     await this.#pool?.close();
   }
@@ -276,4 +305,18 @@ export class ScanEngine {
       },
     };
   }
+}
+
+/** The rows of the `wanted` symbols the market has, in row order. */
+function rowsOf(symbols: readonly string[], wanted: readonly string[]): number[] {
+  const set = new Set(wanted);
+  return symbols.flatMap((symbol, row) => (set.has(symbol) ? [row] : []));
+}
+
+/** The rows of the MARKET_SNAPSHOT_DEFAULT_NAMES underlyings with the most open interest, in row order. */
+function mostOpenInterest(openInterest: Float64Array): number[] {
+  return Array.from(openInterest.keys())
+    .sort((a, b) => openInterest[b]! - openInterest[a]! || a - b)
+    .slice(0, MARKET_SNAPSHOT_DEFAULT_NAMES)
+    .sort((a, b) => a - b);
 }
