@@ -14,7 +14,7 @@ import { parseSymbolList } from '#domain/filters/symbol-list.ts';
 import { universeIdOf } from '#domain/filters/universe-filter.ts';
 import { deviceSnapshotHeader } from '#engine/device-snapshot.ts';
 import type { DeviceScanJob, DeviceScanReply } from './scan-worker.ts';
-import { type KeptSnapshot, keepSnapshot, readSnapshot } from './snapshot-store.ts';
+import { keepSnapshot, readSnapshotAbout, readSnapshotBytes, type SnapshotAbout } from './snapshot-store.ts';
 
 /** A kept snapshot younger than this is not fetched again. */
 export const SNAPSHOT_REFRESH_MS = 15 * 60_000;
@@ -31,21 +31,21 @@ export function snapshotNames(universes: readonly Universe[]): string {
 
 /**
  * Fetches the device snapshot unless the kept one is of the same names and younger than
- * SNAPSHOT_REFRESH_MS (or `force`); answers the snapshot kept.
+ * SNAPSHOT_REFRESH_MS (or `force`); answers what the kept snapshot is.
  */
 export async function refreshDeviceSnapshot(
   universes: readonly Universe[],
   { force = false, signal }: { force?: boolean; signal?: AbortSignal } = {},
-): Promise<KeptSnapshot> {
+): Promise<SnapshotAbout> {
   const asked = snapshotNames(universes);
-  const kept = await readSnapshot();
+  const kept = await readSnapshotAbout();
   if (!force && kept && kept.asked === asked && Date.now() - kept.fetchedAt < SNAPSHOT_REFRESH_MS)
     return kept;
   const request = requestOf(MARKET_CALLS, 'market.snapshot', { query: asked ? { symbols: asked } : {} });
   const bytes = await apiRequest<ArrayBuffer>(request, signal, (response) => response.arrayBuffer());
-  const fresh = { bytes, asOfMs: deviceSnapshotHeader(bytes).asOfMs, fetchedAt: Date.now(), asked };
-  await keepSnapshot(fresh);
-  return fresh;
+  const about = { asOfMs: deviceSnapshotHeader(bytes).asOfMs, fetchedAt: Date.now(), asked };
+  await keepSnapshot({ ...about, bytes });
+  return about;
 }
 
 /** A scan run on the device and the market instant of the snapshot it read. */
@@ -94,7 +94,7 @@ export async function scanOnThisDevice(
   definition: ScanDefinition,
   universes: readonly Universe[],
 ): Promise<DeviceScanResult | null> {
-  const kept = await readSnapshot();
+  const kept = await readSnapshotAbout();
   if (!kept) return null;
   const id = universeIdOf(definition.filters);
   const named = id === undefined ? null : universes.find((u) => u.universe_id === id);
@@ -106,7 +106,11 @@ export async function scanOnThisDevice(
   };
   let reply = await ask({ ...job, bytes: null });
   // The worker does not hold this snapshot yet: it gets the bytes, moved rather than copied.
-  if ('needsSnapshot' in reply) reply = await ask({ ...job, bytes: kept.bytes }, [kept.bytes]);
+  if ('needsSnapshot' in reply) {
+    const bytes = await readSnapshotBytes(kept);
+    if (!bytes) throw new DeviceScanError('The market snapshot changed meanwhile: run the scan again.');
+    reply = await ask({ ...job, bytes }, [bytes]);
+  }
   if ('error' in reply) throw new DeviceScanError(reply.error);
   if (!('answer' in reply)) throw new DeviceScanError('The scan worker did not answer.');
   return { answer: reply.answer, asOfMs: kept.asOfMs };
