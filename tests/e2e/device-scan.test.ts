@@ -10,7 +10,7 @@ import { ListRole } from '#api/screener-model.ts';
 import { signedIn } from '../support/auth.ts';
 import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { e2eSession } from '../support/e2e-session.ts';
-import { results, rows, startScanPageServer } from '../support/scan-page.ts';
+import { openScanForOffline, results, rows, startScanPageServer } from '../support/scan-page.ts';
 import { listOf, lists } from '../support/screener.ts';
 
 const e2e = e2eSession(startScanPageServer);
@@ -45,14 +45,7 @@ describe.each(VIEWPORTS)('scans on the device at %s width', (name, viewport) => 
     page.on('pageerror', (error) => errors.push(error.message));
 
     // Online, with the service worker in control so the app and its worker load offline.
-    await page.goto(`/screener/scan/${scan.id}`);
-    await page.getByRole('heading', { name: scan.title }).waitFor();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await results(page);
-    const walkthrough = page.getByRole('dialog', { name: 'Walkthrough' });
-    await button(walkthrough, 'Skip').click();
-    await walkthrough.waitFor({ state: 'detached' });
+    await openScanForOffline(page, scan);
     // The page keeps the market snapshot on the device a moment after it opens.
     await expect.poll(() => keptSnapshotBytes(page), { timeout: 60_000 }).toBeGreaterThan(0);
 
