@@ -10,7 +10,7 @@ import { cancelSubscriptionSchema, checkoutSchema, planChangeSchema } from './bi
 import { clientErrorReportSchema } from './client-log.ts';
 import type { BodySchemaOf, CallName, QuerySchemaOf } from './contract.ts';
 import { devClockRequestSchema } from './dev-clock.ts';
-import { contractValuesRequestSchema, ivRvQuerySchema } from './market.ts';
+import { contractValuesRequestSchema, ivRvQuerySchema, marketSnapshotQuerySchema } from './market.ts';
 import { scanDefinitionSchema, scanExportFormSchema, scanFiltersQuerySchema } from './scans.ts';
 import { scenarioRunScanSchema, scenarioRunStandardSchema } from './scenario.ts';
 import {
@@ -64,6 +64,7 @@ export const CONTRACT_SCHEMAS = {
   'market.contractValues': { body: contractValuesRequestSchema },
   'addIn.contractValues': { body: contractValuesRequestSchema },
   'market.ivRv': { query: ivRvQuerySchema },
+  'market.snapshot': { query: marketSnapshotQuerySchema },
   'scans.run': { body: scanDefinitionSchema },
   'scans.filters': { query: scanFiltersQuerySchema },
   'scans.save': { body: scanSaveSchema },

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { OptionContract, StockContract } from '#domain/contracts/contract.ts';
 import { isStockSymbol } from '#domain/contracts/stock-symbol.ts';
+import { MARKET_SNAPSHOT_MAX_SYMBOLS } from './market-snapshot.ts';
 
 /** Underlying kinds (spec 1 §3): Stock 1, ETF 2, Index 3. */
 export type UnderlyingType = 1 | 2 | 3;
@@ -80,6 +81,26 @@ export const ivRvQuerySchema = z.strictObject({
     .transform((r) => (r === 'CALL' || r === 'PUT' ? r : null)),
 });
 export type IvRvQuery = z.infer<typeof ivRvQuerySchema>;
+
+const TICKER = '[A-Z]+(?:\\.[A-Z]+)*';
+
+/**
+ * `GET /market/snapshot` query: `symbols`, comma-separated tickers (at most
+ * MARKET_SNAPSHOT_MAX_SYMBOLS, repeats dropped); absent, the names with the most open interest.
+ */
+export const marketSnapshotQuerySchema = z.strictObject({
+  symbols: z
+    .string()
+    .max(MARKET_SNAPSHOT_MAX_SYMBOLS * 13, `At most ${MARKET_SNAPSHOT_MAX_SYMBOLS} symbols.`)
+    .regex(new RegExp(`^${TICKER}(?:,${TICKER})*$`), 'Comma-separated ticker symbols.')
+    .transform((text) => [...new Set(text.split(','))])
+    .pipe(
+      z
+        .array(z.string().max(12, 'Not a ticker symbol.'))
+        .max(MARKET_SNAPSHOT_MAX_SYMBOLS, `At most ${MARKET_SNAPSHOT_MAX_SYMBOLS} symbols.`),
+    )
+    .optional(),
+});
 
 /**
  * `GET /underlyings/{symbol}/iv-rv` rows, one per session, oldest first: the constant-maturity IV

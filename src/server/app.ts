@@ -37,6 +37,7 @@ import { devInboxRoutes } from './routes/dev-inbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
 import { marketEnvironmentRoutes } from './routes/market-environment.ts';
+import { marketSnapshotRoutes } from './routes/market-snapshot.ts';
 import { scanExportRoutes } from './routes/scan-exports.ts';
 import { scanListRoutes } from './routes/scan-lists.ts';
 import { scanRoutes } from './routes/scans.ts';
@@ -159,6 +160,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       universeRoutes(api, { db, market });
       await api.register(scanRunRoutes, { engine, db, limits: config.rateLimits });
       await api.register(scanExportRoutes, { engine, db, authenticator, limits: config.rateLimits });
+      await api.register(marketSnapshotRoutes, { engine, limits: config.rateLimits });
       scenarioRoutes(api, {
         market,
         engine,

@@ -9,9 +9,9 @@ import { describe, expect, test } from 'vitest';
 import type { ScanRunAnswer } from '#api/scans.ts';
 import { ListRole } from '#api/screener-model.ts';
 import { signedIn } from '../support/auth.ts';
-import { button, DESKTOP, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { DESKTOP, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { e2eSession } from '../support/e2e-session.ts';
-import { results, rows, startScanPageServer } from '../support/scan-page.ts';
+import { openScanForOffline, results, rows, startScanPageServer } from '../support/scan-page.ts';
 import { listOf, lists } from '../support/screener.ts';
 
 declare global {
@@ -74,15 +74,7 @@ describe.each(VIEWPORTS)('offline reading at %s width', (name, viewport) => {
     const { context, page } = await e2e.signedInPage(viewport, email);
 
     // Online, with the service worker in control so the app itself loads offline.
-    await page.goto(`/screener/scan/${opened.id}`);
-    await page.getByRole('heading', { name: opened.title }).waitFor();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await results(page);
-    // The first visit's walkthrough would cover the page in the screenshots.
-    const walkthrough = page.getByRole('dialog', { name: 'Walkthrough' });
-    await button(walkthrough, 'Skip').click();
-    await walkthrough.waitFor({ state: 'detached' });
+    await openScanForOffline(page, opened);
     const ticker = () => rows(page).first().getAttribute('data-symbol');
     expect(await ticker()).toBeTruthy();
     const indicator = page.locator('.live-indicator');

@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { projectRoot } from '#server/config.ts';
 import type { SimulatorConfig } from '#server/market/sim-config.ts';
+import { button } from './browser.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { TEST_MARKET } from './trades.ts';
 
@@ -25,4 +26,21 @@ export async function menu(page: Page, opener: Locator, item: string) {
   await opener.click();
   const ends = new RegExp(`(^|\\s)${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   await page.getByRole('menuitem', { name: ends }).click();
+}
+
+/**
+ * Opens a scan online and reloads it once the service worker is ready, so that the app (and what
+ * it loads later) is served offline too; waits for its results and skips the first visit's
+ * walkthrough, which would cover the page.
+ */
+export async function openScanForOffline(page: Page, scan: { readonly id: number; readonly title: string }) {
+  await page.goto(`/screener/scan/${scan.id}`);
+  await page.getByRole('heading', { name: scan.title }).waitFor();
+  // As a string: this module is also compiled without the DOM's types.
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  await page.reload();
+  await results(page);
+  const walkthrough = page.getByRole('dialog', { name: 'Walkthrough' });
+  await button(walkthrough, 'Skip').click();
+  await walkthrough.waitFor({ state: 'detached' });
 }

@@ -1,7 +1,8 @@
 /**
  * The dependency rule of docs/ARCHITECTURE.md, enforced: domain imports nothing but itself
- * (no packages, no Node, no React); api only domain (and zod); server and app use domain and
- * api but never each other; the app only browser packages, so no server package reaches its
+ * (no packages, no Node, no React); api only domain (and zod); the scan engine's core only domain
+ * and api, so the server's scan threads and the browser's scan worker run the same code; server
+ * and app use domain, api and the engine but never each other; the app only browser packages, so no server package reaches its
  * bundle; the service worker uses nothing of the app. Imports go through the subpath aliases of
  * package.json (`#domain/…`), and no relative import climbs more than one level.
  */
@@ -10,11 +11,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-type Layer = 'domain' | 'api' | 'server' | 'app' | 'sw';
+type Layer = 'domain' | 'api' | 'engine' | 'server' | 'app' | 'sw';
 
 const LAYER_DIRS: Record<Layer, string> = {
   domain: 'src/domain',
   api: 'src/api',
+  engine: 'src/engine',
   server: 'src/server',
   app: 'src/app',
   sw: 'sw',
@@ -27,8 +29,10 @@ const APP_PACKAGES =
 const ALLOWED: Record<Layer, { layers: Layer[]; packages: RegExp | null }> = {
   domain: { layers: ['domain'], packages: null },
   api: { layers: ['domain', 'api'], packages: /^zod$/ },
-  server: { layers: ['domain', 'api', 'server'], packages: /./ },
-  app: { layers: ['domain', 'api', 'app'], packages: APP_PACKAGES },
+  // Types only from the api: a value would bring zod into the browser's scan worker.
+  engine: { layers: ['domain', 'api', 'engine'], packages: null },
+  server: { layers: ['domain', 'api', 'engine', 'server'], packages: /./ },
+  app: { layers: ['domain', 'api', 'engine', 'app'], packages: APP_PACKAGES },
   sw: { layers: ['sw', 'api'], packages: /^workbox-/ },
 };
 
@@ -123,6 +127,10 @@ describe('dependency rule', () => {
     ['domain', 'src/domain/errors.ts', "import type { ApiError } from '#api/errors.ts';"],
     ['api', 'src/api/errors.ts', "const m = await import('#server/main.ts');"],
     ['sw', 'sw/sw.ts', "import { api } from '#app/api/client.ts';"],
+    ['engine', 'src/engine/scan-run.ts', "import { Worker } from 'node:worker_threads';"],
+    ['engine', 'src/engine/scan-run.ts', "import { MarketSnapshot } from '#server/market/snapshot.ts';"],
+    ['engine', 'src/engine/scan-run.ts', "import { useQuery } from '@tanstack/react-query';"],
+    ['domain', 'src/domain/errors.ts', "import { TopList } from '#engine/top-list.ts';"],
   ] as const)('the rule can fail: %s file %s with %s is caught', (layer, file, text) => {
     expect(violationsOf(layer, join(root, file), text)).not.toEqual([]);
   });
@@ -188,16 +196,16 @@ describe('no dead domain module', () => {
 
 /**
  * What a scan worker loads (`src/server/engine/scan-worker.ts` and everything it imports, types
- * aside): the domain, the api, the engine's own modules and the market snapshot's buffer layout,
- * and no package but `node:worker_threads`. Never the database, HTTP, the simulator or the
+ * aside): the domain, the api, the engine's core (`src/engine`, the snapshot's buffer layout
+ * included) and the server's worker protocol, and no package but `node:worker_threads`. Never the database, HTTP, the simulator or the
  * app: a worker is a pure function of the shared buffers it is given.
  */
 const WORKER_ENTRY = join(root, 'src/server/engine/scan-worker.ts');
 const WORKER_MAY_LOAD = [
   /^src\/domain\//,
   /^src\/api\//,
-  /^src\/server\/engine\//,
-  /^src\/server\/market\/snapshot\.ts$/,
+  /^src\/engine\//,
+  /^src\/server\/engine\/(scan-worker|worker-protocol)\.ts$/,
 ];
 
 function workerBoundaryViolations(sources: ReadonlyMap<string, string>): string[] {
@@ -222,7 +230,7 @@ function workerBoundaryViolations(sources: ReadonlyMap<string, string>): string[
 }
 
 describe('the scan worker boundary', () => {
-  test('a scan worker loads only the domain, the api, the engine and the snapshot layout', () => {
+  test('a scan worker loads only the domain, the api and the engine', () => {
     expect(workerBoundaryViolations(productSources())).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import type {
   ExpirationRow,
   IvRvRow,
   ivRvQuerySchema,
+  marketSnapshotQuerySchema,
   OptionChainRow,
   UnderlyingFacts,
   UnderlyingRow,
@@ -44,6 +45,11 @@ export const MARKET_CALLS = {
     { query: typeof ivRvQuerySchema; answer: IvRvRow[] },
     'VALIDATION_FAILED' | 'NOT_FOUND'
   >()('GET', '/underlyings/:symbol/iv-rv'),
+  // Binary: the device snapshot (`#engine/device-snapshot.ts`), read as an ArrayBuffer.
+  'market.snapshot': call<
+    { query: typeof marketSnapshotQuerySchema; answer: ArrayBuffer },
+    'VALIDATION_FAILED'
+  >()('GET', '/market/snapshot'),
   'market.expirations': call<{ answer: ExpirationRow[] }, 'VALIDATION_FAILED' | 'NOT_FOUND'>()(
     'GET',
     '/underlyings/:symbol/expirations',

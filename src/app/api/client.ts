@@ -62,6 +62,8 @@ export interface ApiRequest {
 export async function apiRequest<T>(
   { method, path, body, idempotencyKey }: ApiRequest,
   signal?: AbortSignal,
+  /** How the answer is read: JSON, or `arrayBuffer()` for a binary answer. */
+  read: (response: Response) => Promise<unknown> = (response) => response.json(),
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
@@ -77,7 +79,7 @@ export async function apiRequest<T>(
     signal: signal ?? null,
   });
   if (response.ok) {
-    return (response.status === 204 ? undefined : await response.json()) as T;
+    return (response.status === 204 ? undefined : await read(response)) as T;
   }
   throw await failureOf(response);
 }

@@ -5,7 +5,7 @@
  * scan never recompute it.
  */
 import { randomBytes } from 'node:crypto';
-import type { ScanResult } from './scan-run.ts';
+import type { ScanResult } from '#engine/scan-run.ts';
 
 export const CACHED_PER_USER = 3;
 

@@ -5,36 +5,42 @@
  */
 
 import { availableParallelism } from 'node:os';
+import { MARKET_SNAPSHOT_DEFAULT_NAMES } from '#api/market-snapshot.ts';
 import type { ScanRunAnswer } from '#api/scans.ts';
-import { canonicalJson } from '#domain/canonical-json.ts';
-import { columnForKey } from '#domain/columns/column-catalogue.ts';
-import { ColumnScope } from '#domain/columns/column-definition.ts';
-import { defaultColumns } from '#domain/columns/default-columns.ts';
 import { DomainError } from '#domain/errors.ts';
 import { filtersForStrategy } from '#domain/filters/filter-catalogue.ts';
 import type { PriceSeries } from '#domain/filters/indicators/price-series.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
-import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import type { DailyBar } from '../market/provider.ts';
-import { rowsToCsv } from './csv.ts';
-import { type CacheEntry, ScanCache } from './scan-cache.ts';
+import { rowsToCsv } from '#engine/csv.ts';
+import { encodeDeviceSnapshot } from '#engine/device-snapshot.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  type ScanRequest,
+  scanColumns,
+  scanPage,
+  specKey,
+  specOf,
+} from '#engine/scan-page.ts';
 import {
   type MarketSource,
-  type ResultGroup,
   runScan,
   runShardsHere,
   ScanCancelledError,
   type ScanResult,
   type ShardRunner,
-} from './scan-run.ts';
-import { ScanInputError, type ScanSpec } from './scan-spec.ts';
-import { type GroupRow, RowBuilder, type TradeRow } from './trade-rows.ts';
-import type { UnderlyingExtras } from './underlying-stage.ts';
+} from '#engine/scan-run.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
+import { RowBuilder, type TradeRow } from '#engine/trade-rows.ts';
+import type { UnderlyingExtras } from '#engine/underlying-stage.ts';
+import type { DailyBar } from '../market/provider.ts';
+import type { MarketSnapshot } from '../market/snapshot.ts';
+import { type CacheEntry, ScanCache } from './scan-cache.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 /** What the engine reads from the market: the snapshot, the rate, and (optionally) names and bars. */
 export interface EngineMarket extends MarketSource {
+  snapshot(): MarketSnapshot;
   underlying?(symbol: string): { readonly name: string } | undefined;
   bars?(symbol: string): readonly DailyBar[] | undefined;
 }
@@ -53,13 +59,6 @@ export interface ScanEngineOptions {
   readonly warn?: (msg: string) => void;
 }
 
-export interface ScanRequest extends ScanSpec {
-  readonly page?: number;
-  readonly cacheId?: string | null;
-  /** Column keys the rows carry; default: the default columns plus the active filters' ones. */
-  readonly columns?: readonly string[] | null;
-}
-
 /** A page of results: the API's answer, built by the engine. */
 export type ScanPage = ScanRunAnswer;
 
@@ -67,7 +66,6 @@ export type ExportKind = 'underlyings_page' | 'underlyings_all' | 'options_all';
 
 /** Options in the options export, at most (spec 2 §9.5). */
 export const EXPORT_MAX_OPTIONS = 1000;
-export const DEFAULT_PAGE_SIZE = 20;
 
 /** Figures of the last scan the engine ran (benchmarks, logs). */
 export interface ScanStats {
@@ -138,7 +136,7 @@ export class ScanEngine {
   }
 
   #csv(entry: CacheEntry, kind: ExportKind, request: ScanRequest): string {
-    const columns = this.#columns(request);
+    const columns = scanColumns(request);
     const result = entry.result;
     const rows = new RowBuilder(result, columns);
     const groups = result.groups;
@@ -180,50 +178,39 @@ export class ScanEngine {
     });
   }
 
+  /**
+   * The device snapshot (docs/OFFLINE.md, "Scans on the device") of `symbols`, those the market
+   * has, or, without symbols, of the MARKET_SNAPSHOT_DEFAULT_NAMES names with the most open
+   * interest: the current frame, pinned while it is copied, with the names, bars, rate and
+   * probability model the engine's scans use.
+   */
+  deviceSnapshot(symbols: readonly string[] | null): Uint8Array<ArrayBuffer> {
+    const market = this.market;
+    const snapshot = market.snapshot();
+    const frame = snapshot.pin();
+    try {
+      return encodeDeviceSnapshot(
+        {
+          buffers: snapshot.buffers,
+          frameIndex: frame.index,
+          asOfMs: frame.time,
+          riskFreeRate: market.riskFreeRate(),
+          probabilityModel: this.#opts.probabilityModel ?? 'smile',
+          extras: this.#extras(market),
+        },
+        symbols ? rowsOf(snapshot.symbols, symbols) : mostOpenInterest(frame.underlyings.totalOpenInterest),
+      );
+    } finally {
+      snapshot.unpin(frame);
+    }
+  }
+
   async close(): Promise<void> {
     await this.#pool?.close();
   }
 
-  #columns(request: ScanRequest): string[] {
-    const keys =
-      request.columns && request.columns.length > 0
-        ? request.columns
-        : defaultColumns(Object.keys(request.filters));
-    keys.forEach((key, i) => {
-      const c = columnForKey(key);
-      if (!c?.column.scopes.includes(ColumnScope.Screener))
-        throw new ScanInputError(`columns.${i}`, `Unknown column ${key}.`);
-    });
-    return [...keys];
-  }
-
   #page(entry: CacheEntry, page: number, request: ScanRequest): ScanPage {
-    const result = entry.result;
-    const columns = this.#columns(request);
-    const sortColumns = result.plan.sort.map((s) => s.key);
-    const rows = new RowBuilder(result, [...columns, ...sortColumns]);
-    const from = page * this.pageSize;
-    const to = from + this.pageSize;
-    let items: (GroupRow | TradeRow)[];
-    let totalCount: number;
-    if (result.narrowed) {
-      const g = result.groups[0];
-      totalCount = g?.count ?? 0;
-      items = g ? g.trades.slice(from, to).map((t) => rows.trade(g, t)) : [];
-    } else {
-      totalCount = result.groups.length;
-      items = result.groups.slice(from, to).map((g: ResultGroup) => rows.group(g));
-    }
-    return {
-      items,
-      pageSize: this.pageSize,
-      totalCount,
-      page,
-      cacheId: entry.cacheId,
-      narrowed: result.narrowed,
-      asOf: new Date(result.asOfMs).toISOString(),
-      columns,
-    };
+    return scanPage(entry.result, request, { page, pageSize: this.pageSize, cacheId: entry.cacheId });
   }
 
   async #resultFor(
@@ -320,30 +307,16 @@ export class ScanEngine {
   }
 }
 
-/** The scan part of a request, with the strategy's defaults made explicit. */
-export function specOf(request: ScanRequest): ScanSpec {
-  const def = STRATEGIES[request.strategy];
-  return {
-    strategy: request.strategy,
-    ratio: def.editor === 'ratio' ? (request.ratio ?? null) : null,
-    legs: request.strategy === 'custom' ? (request.legs ?? []) : null,
-    filters: request.filters,
-    sorting: request.sorting && request.sorting.length > 0 ? request.sorting : def.defaultSorting,
-    bidAskLevel: request.bidAskLevel ?? def.calculationSettings.bid_ask_level,
-    narrowedToSymbol: request.narrowedToSymbol ?? null,
-  };
+/** The rows of the `wanted` symbols the market has, in row order. */
+function rowsOf(symbols: readonly string[], wanted: readonly string[]): number[] {
+  const set = new Set(wanted);
+  return symbols.flatMap((symbol, row) => (set.has(symbol) ? [row] : []));
 }
 
-/** Identity of a scan definition (key order free, unset filters dropped). */
-export function specKey(spec: ScanSpec): string {
-  const filters = Object.entries(spec.filters).filter(([, v]) => v !== null && v !== undefined);
-  return canonicalJson([
-    spec.strategy,
-    spec.ratio ?? null,
-    spec.legs ?? null,
-    Object.fromEntries(filters),
-    spec.sorting ?? null,
-    spec.bidAskLevel ?? null,
-    spec.narrowedToSymbol ?? null,
-  ]);
+/** The rows of the MARKET_SNAPSHOT_DEFAULT_NAMES underlyings with the most open interest, in row order. */
+function mostOpenInterest(openInterest: Float64Array): number[] {
+  return Array.from(openInterest.keys())
+    .sort((a, b) => openInterest[b]! - openInterest[a]! || a - b)
+    .slice(0, MARKET_SNAPSHOT_DEFAULT_NAMES)
+    .sort((a, b) => a - b);
 }

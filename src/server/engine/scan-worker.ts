@@ -5,8 +5,8 @@
  * under plain Node 24 (type stripping).
  */
 import { parentPort } from 'node:worker_threads';
-import type { SnapshotBuffers } from '../market/snapshot.ts';
-import { type ShardJob, shardScanner } from './shard-scan.ts';
+import { type ShardJob, shardScanner } from '#engine/shard-scan.ts';
+import type { SnapshotBuffers } from '#engine/snapshot-layout.ts';
 import type { WorkerJob, WorkerReply } from './worker-protocol.ts';
 
 const layouts = new Map<number, SnapshotBuffers>();

@@ -9,7 +9,7 @@
  * dies fails the scans it had not finished and is replaced on the next scan.
  */
 import { Worker } from 'node:worker_threads';
-import type { ShardJob, ShardResult } from './shard-scan.ts';
+import type { ShardJob, ShardResult } from '#engine/shard-scan.ts';
 import type { WorkerJob, WorkerReply } from './worker-protocol.ts';
 
 interface PendingScan {

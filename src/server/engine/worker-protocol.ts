@@ -4,9 +4,10 @@
  * its parts; the workers claim the parts one at a time from a shared counter and post each part's
  * result as it is done, then `done` for the scan.
  */
-import type { SnapshotBuffers } from '../market/snapshot.ts';
-import type { ScanSpec } from './scan-spec.ts';
-import type { ShardResult } from './shard-scan.ts';
+
+import type { ScanSpec } from '#engine/scan-spec.ts';
+import type { ShardResult } from '#engine/shard-scan.ts';
+import type { SnapshotBuffers } from '#engine/snapshot-layout.ts';
 
 /** One part of a scan: underlyings, each within its range of expiration groups when given. */
 export interface ScanPart {

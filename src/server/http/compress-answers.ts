@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Answers at least this long (bytes) are compressed. */
 export const COMPRESS_MIN_BYTES = 1024;
-const COMPRESSIBLE_TYPE = /^(?:application\/(?:json|[\w.+-]+\+json)|text\/)/;
+// The device snapshot too: its columns of zeros, NaNs and repeated values shrink to a fraction.
+const COMPRESSIBLE_TYPE =
+  /^(?:application\/(?:json|[\w.+-]+\+json|vnd\.optionscout\.market-snapshot)|text\/)/;
 
 export type ContentCoding = 'br' | 'gzip';
 

@@ -8,7 +8,7 @@
  */
 import type { Contract, OptionContract } from '#domain/contracts/contract.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
-import { MarketView } from '../engine/market-view.ts';
+import { MarketView } from '#engine/market-view.ts';
 import type { MarketSnapshot } from '../market/snapshot.ts';
 
 /** Where a contract lives in the snapshot: its underlying's row and, for an option, its option row. */

@@ -19,8 +19,8 @@ import { SCENARIO_METRICS } from '#domain/metrics/metric-groups.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { LegQuote, ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
-import type { MarketView } from '../engine/market-view.ts';
-import { tradeSmiles } from '../engine/trade-input.ts';
+import type { MarketView } from '#engine/market-view.ts';
+import { tradeSmiles } from '#engine/trade-input.ts';
 import type { LiveMarket } from './live-market.ts';
 
 export interface ResolvedLeg {

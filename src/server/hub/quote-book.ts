@@ -5,7 +5,7 @@
  */
 import type { LiveQuote } from '#api/hub.ts';
 import { parseContractId } from '#domain/contracts/contract-id.ts';
-import type { MarketView } from '../engine/market-view.ts';
+import type { MarketView } from '#engine/market-view.ts';
 import type { ContractRows, LiveMarket } from './live-market.ts';
 import { quantize } from './live-trade-state.ts';
 

@@ -8,7 +8,7 @@
  * line: a flood of trades makes their updates less frequent instead of stalling the server.
  */
 import type { LiveScenario, LiveTradeSpec } from '#api/hub.ts';
-import type { MarketView } from '../engine/market-view.ts';
+import type { MarketView } from '#engine/market-view.ts';
 import type { LiveMarket } from './live-market.ts';
 import {
   marketInputs,

@@ -3,16 +3,11 @@
  * live columns of untouched underlyings (with their groups and options) from frame to frame.
  */
 
+import { GROUP_LIVE, OPTION_LIVE, UNDERLYING_LIVE, type UnderlyingColumns } from '#engine/snapshot-layout.ts';
 import { dayOf } from './calendar.ts';
 import type { DividendEvent } from './provider.ts';
 import type { SessionStatics } from './session-statics.ts';
-import {
-  GROUP_LIVE,
-  OPTION_LIVE,
-  type SnapshotFrame,
-  UNDERLYING_LIVE,
-  type UnderlyingColumns,
-} from './snapshot.ts';
+import type { SnapshotFrame } from './snapshot.ts';
 import type { UnderlyingSpec } from './universe.ts';
 
 /** Writes the static columns of underlying row i. */

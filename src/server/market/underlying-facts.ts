@@ -7,8 +7,8 @@ import type { UnderlyingFacts } from '#api/market.ts';
 import { COLUMNS } from '#domain/columns/column-catalogue.ts';
 import { DisplayKind } from '#domain/columns/column-definition.ts';
 import { isoDateOfEpochDay } from '#domain/filters/date-range.ts';
-import { MarketView } from '../engine/market-view.ts';
-import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '../engine/underlying-fields.ts';
+import { MarketView } from '#engine/market-view.ts';
+import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '#engine/underlying-fields.ts';
 import type { MarketProvider } from './provider.ts';
 
 /** The catalogue's underlying-level columns: those the engine reads per underlying. */

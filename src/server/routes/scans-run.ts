@@ -7,11 +7,12 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ScanDefinition } from '#api/scans.ts';
 import { DomainError } from '#domain/errors.ts';
 import { FilterValueError } from '#domain/filters/filter-value-error.ts';
+import { type ScanRequest, scanRequestOf } from '#engine/scan-page.ts';
+import { ScanCancelledError } from '#engine/scan-run.ts';
+import { ScanInputError } from '#engine/scan-spec.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { RateLimits } from '../config.ts';
-import type { ScanEngine, ScanRequest } from '../engine/scan-engine.ts';
-import { ScanCancelledError } from '../engine/scan-run.ts';
-import { ScanInputError } from '../engine/scan-spec.ts';
+import type { ScanEngine } from '../engine/scan-engine.ts';
 import { route } from '../http/contract-routes.ts';
 import { heavyCallLimit } from '../http/rate-limits.ts';
 import { assertCanRunScan } from '../screener/scan-limits.ts';
@@ -31,18 +32,7 @@ export interface ScanRouteDeps {
  */
 export async function scanRequestFor(db: Db, user: SignedInUser, def: ScanDefinition): Promise<ScanRequest> {
   assertCanRunScan(user, def);
-  return {
-    strategy: def.strategy,
-    legs: def.legs ?? null,
-    ratio: def.ratio ?? null,
-    filters: await resolveUniverseFilter(db, user.id, def.filters),
-    sorting: def.sorting ?? null,
-    bidAskLevel: def.calculationSettings?.bid_ask_level ?? null,
-    narrowedToSymbol: def.narrowedToSymbol ?? null,
-    page: def.page,
-    cacheId: def.cacheId ?? null,
-    columns: def.columns ?? null,
-  };
+  return scanRequestOf(def, await resolveUniverseFilter(db, user.id, def.filters));
 }
 
 /** Scan results are cached per user: this is the one place that says which key a user has. */

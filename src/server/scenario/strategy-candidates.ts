@@ -19,8 +19,8 @@ import {
   type ScenarioOutcome,
 } from '#domain/scenario/evaluate.ts';
 import type { ScenarioOption } from '#domain/scenario/scenario-option.ts';
-import { type CombinationVisitor, StrikeCombinations } from '../engine/enumerate.ts';
-import { type Structure, structureOf } from '../engine/structure.ts';
+import { type CombinationVisitor, StrikeCombinations } from '#engine/enumerate.ts';
+import { type Structure, structureOf } from '#engine/structure.ts';
 import type { ChainOption, ExpirationGroup, ViewChain } from './view-chain.ts';
 
 /** Rounding tolerance of equal wings, relative to the strike (as the engine's butterflies). */

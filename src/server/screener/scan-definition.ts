@@ -18,7 +18,7 @@ import { parseWithDefinition } from '#domain/filters/parse-filter-value.ts';
 import { isBidAskLevel } from '#domain/metrics/bid-ask.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { structureOf } from '../engine/structure.ts';
+import { structureOf } from '#engine/structure.ts';
 
 export type SortPair = [string, 'asc' | 'desc'];
 

@@ -10,6 +10,7 @@ import { UNIVERSE_SYMBOLS_MAX, type Universe, UniverseGroup } from '#api/screene
 import { DomainError, notFound } from '#domain/errors.ts';
 import type { FilterValue } from '#domain/filters/filter-value.ts';
 import { parseSymbolList } from '#domain/filters/symbol-list.ts';
+import { universeIdOf, withUniverseSymbols } from '#domain/filters/universe-filter.ts';
 import type { Db } from './scan-store.ts';
 
 export const UNIVERSE_READ_ONLY_MESSAGE = 'Predefined universes cannot be changed.';
@@ -143,8 +144,7 @@ async function universeOfFilter(
   filters: Readonly<Record<string, unknown>>,
   field: string,
 ): Promise<UniverseRow | null> {
-  const value = filters.universe as { values?: unknown } | null | undefined;
-  const id = Array.isArray(value?.values) ? value.values[0] : undefined;
+  const id = universeIdOf(filters);
   if (id === undefined) return null;
   const row =
     typeof id === 'number' && Number.isSafeInteger(id)
@@ -163,9 +163,7 @@ async function universeOfFilter(
 
 /**
  * A scan's filters with its `universe` filter (an id the engine cannot read) replaced by the
- * universe's symbols as `include_symbols`. A scan that also lists symbols to include keeps those
- * in both; when none is in both, every universe symbol is also excluded, so nothing passes.
- * Filters without a universe come back unchanged. An unknown universe is a 400 naming the filter.
+ * universe's symbols (`withUniverseSymbols`). An unknown universe is a 400 naming the filter.
  */
 export async function resolveUniverseFilter(
   db: Db,
@@ -173,19 +171,5 @@ export async function resolveUniverseFilter(
   filters: Readonly<Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
   const universe = await universeOfFilter(db, userId, filters, 'filters.universe');
-  const { universe: _dropped, ...rest } = filters;
-  if (!universe) return { ...rest };
-  const include = filters.include_symbols as { values?: unknown } | null | undefined;
-  const listed = Array.isArray(include?.values)
-    ? (parseSymbolList(include.values.filter((s): s is string => typeof s === 'string')) ?? [])
-    : [];
-  const both = listed.length > 0 ? universe.symbols.filter((s) => listed.includes(s)) : universe.symbols;
-  if (both.length > 0) return { ...rest, include_symbols: { type: 'any_of', values: both } };
-  const exclude = filters.exclude_symbols as { values?: unknown } | null | undefined;
-  const excluded = Array.isArray(exclude?.values) ? exclude.values : [];
-  return {
-    ...rest,
-    include_symbols: { type: 'any_of', values: universe.symbols },
-    exclude_symbols: { type: 'none_of', values: [...new Set([...excluded, ...universe.symbols])] },
-  };
+  return withUniverseSymbols(filters, universe?.symbols ?? null);
 }

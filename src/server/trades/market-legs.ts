@@ -11,7 +11,7 @@ import type { SeriesByExpiration } from '#domain/orders/expiration-series.ts';
 import { settlementValue } from '#domain/orders/position-pl.ts';
 import type { SmileTable } from '#domain/pricing/smile.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
-import { MarketView } from '../engine/market-view.ts';
+import { MarketView } from '#engine/market-view.ts';
 import type { MarketProvider } from '../market/provider.ts';
 
 export interface LegMarket {

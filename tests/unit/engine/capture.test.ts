@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { captureView } from '#server/engine/capture.ts';
-import { MarketView } from '#server/engine/market-view.ts';
+import { captureView } from '#engine/capture.ts';
+import { MarketView } from '#engine/market-view.ts';
 import { tinyMarket } from './tiny-market.ts';
 
 describe('captureView', () => {

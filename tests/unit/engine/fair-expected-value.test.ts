@@ -29,10 +29,10 @@ import { normCdf } from '#domain/pricing/normal.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { SCREENER_STRATEGY_KEYS, type ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { runScan, runShardsHere } from '#server/engine/scan-run.ts';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
-import { tradeInput } from '#server/engine/trade-input.ts';
-import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
+import { runScan, runShardsHere } from '#engine/scan-run.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
+import { tradeInput } from '#engine/trade-input.ts';
+import { NO_EXTRAS } from '#engine/underlying-stage.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { FOUR_LEGS } from './tiny-market.ts';
 

@@ -3,7 +3,7 @@
  * in both frames: if the snapshot layout changes, this fails.
  */
 import { describe, expect, test } from 'vitest';
-import { frameColumns } from '#server/engine/frame-views.ts';
+import { frameColumns } from '#engine/frame-views.ts';
 import { MarketSnapshot } from '#server/market/snapshot.ts';
 
 describe('frame views', () => {

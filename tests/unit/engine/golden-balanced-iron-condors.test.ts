@@ -15,7 +15,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
-import { RowBuilder } from '#server/engine/trade-rows.ts';
+import { RowBuilder } from '#engine/trade-rows.ts';
 import { goldenMarket } from './golden-market.ts';
 import { scanTiny, TINY_AS_OF, TINY_RATE } from './tiny-market.ts';
 

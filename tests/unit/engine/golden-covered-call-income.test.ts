@@ -11,7 +11,7 @@
  * Tolerance 1e-9.
  */
 import { describe, expect, test } from 'vitest';
-import { RowBuilder } from '#server/engine/trade-rows.ts';
+import { RowBuilder } from '#engine/trade-rows.ts';
 import { goldenMarket } from './golden-market.ts';
 import { scanTiny } from './tiny-market.ts';
 

@@ -12,7 +12,7 @@
  * Tolerance 1e-9 (sums of cents).
  */
 import { describe, expect, test } from 'vitest';
-import { tradeLegs } from '#server/engine/trade-input.ts';
+import { tradeLegs } from '#engine/trade-input.ts';
 import { goldenMarket } from './golden-market.ts';
 import { scanTiny } from './tiny-market.ts';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BID_ASK_LEVELS } from '#domain/metrics/bid-ask.ts';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
 import { expectKeptCounts, expectReferenceTrades } from './reference-check.ts';
 import { scanTiny, tinyMarket } from './tiny-market.ts';
 

@@ -7,7 +7,7 @@
  * strikes first: the strikes on its bounds still pass.
  */
 import { describe, expect, test } from 'vitest';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
 import { expectReferenceTrades } from './reference-check.ts';
 import { fixedMarket, scanTiny, TINY_EXPIRATIONS } from './tiny-market.ts';
 

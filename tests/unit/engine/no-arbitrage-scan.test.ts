@@ -5,9 +5,9 @@
 import { expect, test } from 'vitest';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { runScan, runShardsHere } from '#server/engine/scan-run.ts';
-import { tradeInput } from '#server/engine/trade-input.ts';
-import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
+import { runScan, runShardsHere } from '#engine/scan-run.ts';
+import { tradeInput } from '#engine/trade-input.ts';
+import { NO_EXTRAS } from '#engine/underlying-stage.ts';
 import { testMarket } from '#tests/unit/market/market-fixture.ts';
 
 const STRATEGIES: readonly ScreenerStrategyKey[] = [

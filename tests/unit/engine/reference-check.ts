@@ -5,10 +5,10 @@
  */
 import { expect } from 'vitest';
 import { formatContractId } from '#domain/contracts/contract-id.ts';
-import { MarketView } from '#server/engine/market-view.ts';
-import { NARROWED_MAX, type ScanResult, SIMILAR } from '#server/engine/scan-run.ts';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
-import { tradeLegs } from '#server/engine/trade-input.ts';
+import { MarketView } from '#engine/market-view.ts';
+import { NARROWED_MAX, type ScanResult, SIMILAR } from '#engine/scan-run.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
+import { tradeLegs } from '#engine/trade-input.ts';
 import { type RefGroup, referenceScan } from './reference.ts';
 import type { TinyMarket } from './tiny-market.ts';
 

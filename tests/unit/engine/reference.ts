@@ -21,15 +21,15 @@ import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { validateLegs } from '#domain/strategies/validate-legs.ts';
-import { isTradable, LEG_NUMBERS } from '#server/engine/leg-fields.ts';
-import type { MarketView } from '#server/engine/market-view.ts';
-import { RowCache } from '#server/engine/row-cache.ts';
-import { sortKeyOf } from '#server/engine/scan-plan.ts';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
-import { type Structure, structureOf } from '#server/engine/structure.ts';
-import { tradeInput, tradeLegs } from '#server/engine/trade-input.ts';
-import { EARNINGS_RELATIONS, SHAPES } from '#server/engine/trade-metric.ts';
-import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '#server/engine/underlying-fields.ts';
+import { isTradable, LEG_NUMBERS } from '#engine/leg-fields.ts';
+import type { MarketView } from '#engine/market-view.ts';
+import { RowCache } from '#engine/row-cache.ts';
+import { sortKeyOf } from '#engine/scan-plan.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
+import { type Structure, structureOf } from '#engine/structure.ts';
+import { tradeInput, tradeLegs } from '#engine/trade-input.ts';
+import { EARNINGS_RELATIONS, SHAPES } from '#engine/trade-metric.ts';
+import { UNDERLYING_NUMBERS, UNDERLYING_TEXTS } from '#engine/underlying-fields.ts';
 
 export interface RefTrade {
   readonly u: number;

@@ -1,7 +1,7 @@
 /** The result cache: 3 per user, most recent first; a global bound drops the least active user's oldest. */
 import { describe, expect, test } from 'vitest';
+import type { ScanResult } from '#engine/scan-run.ts';
 import { type CacheEntry, ScanCache } from '#server/engine/scan-cache.ts';
-import type { ScanResult } from '#server/engine/scan-run.ts';
 
 const entry = (id: string, bytes = 1): CacheEntry => ({
   cacheId: id,

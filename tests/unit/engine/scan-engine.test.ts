@@ -7,8 +7,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { DomainError } from '#domain/errors.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
-import { ScanEngine, type ScanRequest, specKey, specOf } from '#server/engine/scan-engine.ts';
-import { ScanCancelledError } from '#server/engine/scan-run.ts';
+import { type ScanRequest, specKey, specOf } from '#engine/scan-page.ts';
+import { ScanCancelledError } from '#engine/scan-run.ts';
+import { ScanEngine } from '#server/engine/scan-engine.ts';
 import { FOUR_LEGS, TINY_AS_OF, type TinyMarket, tinyMarket } from './tiny-market.ts';
 
 const source = (m: TinyMarket) => () => ({

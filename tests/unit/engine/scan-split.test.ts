@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { runScan, runShardsHere } from '#server/engine/scan-run.ts';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
-import type { ShardJob } from '#server/engine/shard-scan.ts';
-import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
+import { runScan, runShardsHere } from '#engine/scan-run.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
+import type { ShardJob } from '#engine/shard-scan.ts';
+import { NO_EXTRAS } from '#engine/underlying-stage.ts';
 import { expectReferenceTrades } from './reference-check.ts';
 import { tinyMarket } from './tiny-market.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Scratch } from '#server/engine/scratch.ts';
+import { Scratch } from '#engine/scratch.ts';
 
 describe('Scratch', () => {
   test('bytes come set to the value asked for, also when reused after a reset', () => {

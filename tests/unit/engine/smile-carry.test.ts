@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { fitSmile } from '#domain/pricing/smile.ts';
-import { MarketView } from '#server/engine/market-view.ts';
+import { MarketView } from '#engine/market-view.ts';
 import type { MarketTick } from '#server/market/provider.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
-import { tradeInput } from '#server/engine/trade-input.ts';
+import { tradeInput } from '#engine/trade-input.ts';
 import { scanTiny, tinyMarket } from './tiny-market.ts';
 
 const EPS = 1e-12;

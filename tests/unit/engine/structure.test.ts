@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { DomainError } from '#domain/errors.ts';
 import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 import { validateLegs } from '#domain/strategies/validate-legs.ts';
-import { type CustomLeg, sampleLegs, structureOf } from '#server/engine/structure.ts';
+import { type CustomLeg, sampleLegs, structureOf } from '#engine/structure.ts';
 
 const option = (right: 'CALL' | 'PUT', quantity: number, strike?: 'same' | 'greater'): CustomLeg => ({
   kind: 'option',

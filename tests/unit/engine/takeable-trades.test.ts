@@ -11,9 +11,9 @@ import { isTakeable } from '#domain/metrics/takeable.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { TradeMetrics } from '#domain/metrics/types.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { MarketView } from '#server/engine/market-view.ts';
-import { structureOf } from '#server/engine/structure.ts';
-import { tradeInput } from '#server/engine/trade-input.ts';
+import { MarketView } from '#engine/market-view.ts';
+import { structureOf } from '#engine/structure.ts';
+import { tradeInput } from '#engine/trade-input.ts';
 import { fixedMarket, scanTiny, type TinyMarket } from './tiny-market.ts';
 
 const chain = (kind?: 1 | 3): TinyMarket =>

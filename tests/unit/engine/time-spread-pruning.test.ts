@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { bsPrice } from '#domain/pricing/black-scholes.ts';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
 import { expectKeptCounts, expectReferenceTrades } from './reference-check.ts';
 import { fixedMarket, scanTiny, TINY_AS_OF, TINY_EXPIRATIONS, TINY_RATE, tinyMarket } from './tiny-market.ts';
 

@@ -7,10 +7,10 @@
 import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { bsPrice } from '#domain/pricing/black-scholes.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
-import type { MarketInstant } from '#server/engine/market-view.ts';
-import { runScan, runShardsHere, type ScanResult } from '#server/engine/scan-run.ts';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
-import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
+import type { MarketInstant } from '#engine/market-view.ts';
+import { runScan, runShardsHere, type ScanResult } from '#engine/scan-run.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
+import { NO_EXTRAS } from '#engine/underlying-stage.ts';
 import { MarketSnapshot } from '#server/market/snapshot.ts';
 import { seededUniforms } from '#tests/support/seeded-random.ts';
 

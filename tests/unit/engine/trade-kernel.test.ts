@@ -13,19 +13,13 @@ import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
 import type { ScenarioShift, TradeMetrics } from '#domain/metrics/types.ts';
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
 import { SCREENER_STRATEGY_KEYS, type ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { LEG_NUMBERS } from '#server/engine/leg-fields.ts';
-import { MarketView } from '#server/engine/market-view.ts';
-import { RowCache } from '#server/engine/row-cache.ts';
-import { type Structure, structureOf } from '#server/engine/structure.ts';
-import { tradeInput } from '#server/engine/trade-input.ts';
-import { TradeKernel } from '#server/engine/trade-kernel.ts';
-import {
-  BREAKEVEN_METRICS,
-  METRIC,
-  SCENARIO_METRICS,
-  SHAPES,
-  TRADE_METRICS,
-} from '#server/engine/trade-metric.ts';
+import { LEG_NUMBERS } from '#engine/leg-fields.ts';
+import { MarketView } from '#engine/market-view.ts';
+import { RowCache } from '#engine/row-cache.ts';
+import { type Structure, structureOf } from '#engine/structure.ts';
+import { tradeInput } from '#engine/trade-input.ts';
+import { TradeKernel } from '#engine/trade-kernel.ts';
+import { BREAKEVEN_METRICS, METRIC, SCENARIO_METRICS, SHAPES, TRADE_METRICS } from '#engine/trade-metric.ts';
 import { tinyMarket } from './tiny-market.ts';
 
 const SCENARIOS: readonly ScenarioShift[] = [

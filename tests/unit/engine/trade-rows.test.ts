@@ -6,9 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { COLUMNS } from '#domain/columns/column-catalogue.ts';
 import { tradeMetrics } from '#domain/metrics/trade-metrics.ts';
-import type { ScanSpec } from '#server/engine/scan-spec.ts';
-import { tradeInput } from '#server/engine/trade-input.ts';
-import { RowBuilder } from '#server/engine/trade-rows.ts';
+import type { ScanSpec } from '#engine/scan-spec.ts';
+import { tradeInput } from '#engine/trade-input.ts';
+import { RowBuilder } from '#engine/trade-rows.ts';
 import { scanTiny, tinyMarket } from './tiny-market.ts';
 
 const shown = (v: unknown): unknown =>

@@ -7,10 +7,10 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { specOf } from '#server/engine/scan-engine.ts';
-import { runScan, runShardsHere } from '#server/engine/scan-run.ts';
-import type { ShardJob } from '#server/engine/shard-scan.ts';
-import { NO_EXTRAS } from '#server/engine/underlying-stage.ts';
+import { specOf } from '#engine/scan-page.ts';
+import { runScan, runShardsHere } from '#engine/scan-run.ts';
+import type { ShardJob } from '#engine/shard-scan.ts';
+import { NO_EXTRAS } from '#engine/underlying-stage.ts';
 import { WorkerPool } from '#server/engine/worker-pool.ts';
 import { tinyMarket } from './tiny-market.ts';
 

@@ -7,7 +7,7 @@ import {
   OPTION_STATIC,
   UNDERLYING_LIVE,
   UNDERLYING_STATIC,
-} from '#server/market/snapshot.ts';
+} from '#engine/snapshot-layout.ts';
 
 const doc = readFileSync(new URL('../../../docs/MARKET.md', import.meta.url), 'utf8');
 

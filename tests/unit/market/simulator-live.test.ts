@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { OPTION_LIVE, UNDERLYING_LIVE } from '#engine/snapshot-layout.ts';
 import type { MarketTick } from '#server/market/provider.ts';
 import { loadReferenceData } from '#server/market/reference-data.ts';
-import { OPTION_LIVE, UNDERLYING_LIVE } from '#server/market/snapshot.ts';
 import { buildUniverse } from '#server/market/universe.ts';
 import { testMarket, WEDNESDAY_1030 } from './market-fixture.ts';
 

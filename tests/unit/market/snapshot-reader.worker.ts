@@ -3,7 +3,8 @@
  * requests against the pinned front frame. Run by Node 24 directly (type stripping).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { attachSnapshot, type SnapshotBuffers } from '#server/market/snapshot.ts';
+import type { SnapshotBuffers } from '#engine/snapshot-layout.ts';
+import { attachSnapshot } from '#server/market/snapshot.ts';
 
 const snapshot = attachSnapshot(workerData as SnapshotBuffers);
 

@@ -11,6 +11,7 @@ import { LiveIndicator } from '#app/live/LiveIndicator.tsx';
 import { dataTimeText } from '#app/shell/data-time.ts';
 import { isoDateOfEpochDay, marketDayOf } from '#domain/filters/date-range.ts';
 import { Spinner } from './controls.tsx';
+import { DeviceScanToggle } from './DeviceScanToggle.tsx';
 import { loadingMessage, nextStageIn } from './loading-messages.ts';
 import { ResultsTable } from './ResultsTable.tsx';
 import { columnTitle, pageCount, shownColumns } from './result-view.ts';
@@ -132,12 +133,18 @@ export function ScanResults({
     <section className="scan-results" aria-label="Scan results" aria-busy={state.status === 'pending'}>
       <div className="results-status">
         <p className="sorting-hint hint">{sortingHint(sorting, columnTitle)}</p>
+        <DeviceScanToggle />
         <LiveIndicator />
       </div>
       {state.status === 'pending' && <LoadingMessage startedAt={state.startedAt} />}
       {state.status === 'error' && (
         <p className={state.error instanceof OfflineRunError ? 'empty-state' : 'field-error'} role="alert">
           {runErrorMessage(state.error)}
+        </p>
+      )}
+      {state.status === 'done' && state.onDevice !== undefined && (
+        <p className="hint kept-results" role="status">
+          Scanned on this device · data from {dataTimeText(state.onDevice)}
         </p>
       )}
       {state.status === 'done' && state.keptAt !== undefined && (

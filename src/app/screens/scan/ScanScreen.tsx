@@ -25,6 +25,7 @@ import { CUSTOM_MAX_OPTION_LEGS } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { Spinner } from './controls.tsx';
 import { DefinitionPanel } from './DefinitionPanel.tsx';
+import { useDeviceSnapshotRefresh } from './device-run.ts';
 import { EVENT_COLUMNS } from './result-view.ts';
 import { ScanHeader } from './ScanHeader.tsx';
 import { ScanResults } from './ScanResults.tsx';
@@ -100,6 +101,7 @@ export function ScanScreen() {
   const [busy, setBusy] = useState(false);
   const [analyzed, setAnalyzed] = useState<ScanTradeRow | null>(null);
   const { state, run, restore, cacheIdFor } = useScanRun();
+  useDeviceSnapshotRefresh();
 
   // The page follows the route: a new scan, or the scan of the id once it has loaded. After a
   // save the page already holds the saved scan, so the new address does not reload it.
@@ -130,7 +132,7 @@ export function ScanScreen() {
     if (!ready) return;
     const body = bodyFor(latestDraft.current, firstPage.current, narrowedTo);
     firstPage.current = 0;
-    if (!restore(body)) void run(body);
+    if (!restore(body)) void run(body, { opening: true });
   }, [ready, narrowedTo, bodyFor, restore, run]);
 
   const update = (next: Partial<PageScan>) => setPage((p) => (p ? { ...p, ...next } : p));

@@ -5,8 +5,10 @@
  * server pages its cached result). An expired cache id is retried as a fresh run.
  *
  * Each answer is also kept in the query cache under its definition (`lastResultKey`), which is
- * persisted: offline, or when the network fails, the page shows the last results of that
- * definition with their time, or says plainly that they need a connection (docs/OFFLINE.md).
+ * persisted. Offline, when the network fails, or when the user chose to, the scan runs on the
+ * device over the kept market snapshot (`device-run.ts`); without a snapshot, the page shows the
+ * last results of that definition with their time, or says plainly that they need a connection
+ * (docs/OFFLINE.md).
  */
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -16,6 +18,7 @@ import { ApiRequestError } from '#app/api/client.ts';
 import { screenerKeys } from '#app/features/screener/keys.ts';
 import { runScan } from '#app/features/screener/queries.ts';
 import { canonicalJson } from '#domain/canonical-json.ts';
+import { runOnDevice, scanOnDeviceChosen } from './device-run.ts';
 
 /** An answer and the definition it is for (its bid/ask level keeps the rows live). */
 export interface RunResult {
@@ -48,12 +51,13 @@ const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 /**
  * A pending or failed run keeps the last result (`previous`): the page shows it under the
  * loading message or the error (a scan past its time budget) instead of emptying the table.
- * A done run shown from the device while offline has `keptAt`, when it was answered.
+ * A done run shown from the device while offline has `keptAt`, when it was answered; one scanned
+ * on the device has `onDevice`, the market instant of the snapshot it read.
  */
 export type RunState =
   | { readonly status: 'idle' }
   | { readonly status: 'pending'; readonly startedAt: number; readonly previous: RunResult | null }
-  | ({ readonly status: 'done'; readonly keptAt?: number } & RunResult)
+  | ({ readonly status: 'done'; readonly keptAt?: number; readonly onDevice?: number } & RunResult)
   | { readonly status: 'error'; readonly error: unknown; readonly previous: RunResult | null };
 
 /** The result the page shows in a state: the run's, or the last one while it runs or failed. */
@@ -82,8 +86,12 @@ export function useScanRun() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
+  /**
+   * Runs `body`. Offline, an opening of the scan (`opening`) shows its kept results when there
+   * are some; anything else (RUN SCAN, a sort, a page) scans on the device.
+   */
   const run = useCallback(
-    async (body: ScanDefinition) => {
+    async (body: ScanDefinition, { opening = false }: { opening?: boolean } = {}) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -94,8 +102,21 @@ export function useScanRun() {
         if (stored) setState({ status: 'done', answer: stored.answer, body: stored.body, keptAt: stored.at });
         else setState((s) => ({ status: 'error', error: new OfflineRunError(), previous: shownResult(s) }));
       };
-      if (!onlineManager.isOnline()) {
-        showKept();
+      const scanHere = async () => {
+        setState((s) => ({ status: 'pending', startedAt: Date.now(), previous: shownResult(s) }));
+        try {
+          const here = await runOnDevice(queryClient, body);
+          if (abort.signal.aborted) return;
+          if (here) setState({ status: 'done', answer: here.answer, body, onDevice: here.asOfMs });
+          else showKept();
+        } catch (error) {
+          if (!abort.signal.aborted) setState((s) => ({ status: 'error', error, previous: shownResult(s) }));
+        }
+      };
+      const chosen = scanOnDeviceChosen();
+      if (!onlineManager.isOnline() || chosen) {
+        if (!chosen && opening && queryClient.getQueryData(lastResultKey(signature))) showKept();
+        else await scanHere();
         return;
       }
       const last = kept.current.get(symbol);
@@ -119,16 +140,17 @@ export function useScanRun() {
       } catch (error) {
         // An abort is silent (spec 2 §4.1): the run that replaced it reports.
         if (abort.signal.aborted) return;
-        if (isNetworkFailure(error)) showKept();
+        if (isNetworkFailure(error)) await scanHere();
         else setState((s) => ({ status: 'error', error, previous: shownResult(s) }));
       }
     },
     [queryClient],
   );
 
-  // Back online, results read from the device give way to a fresh run of the same definition.
+  // Back online, results read or scanned on the device give way to a fresh run of the same
+  // definition (on the server, or on the device again when the user chose it).
   useEffect(() => {
-    if (state.status !== 'done' || state.keptAt === undefined) return;
+    if (state.status !== 'done' || (state.keptAt === undefined && state.onDevice === undefined)) return;
     const body = state.body;
     return onlineManager.subscribe((online) => {
       if (online) void run(body);

@@ -14,8 +14,8 @@ import {
   type ProbabilityModel,
   type TerminalDistribution,
 } from '#domain/pricing/terminal-distribution.ts';
-import type { SnapshotBuffers } from '../market/snapshot.ts';
 import { type FrameColumns, frameColumns } from './frame-views.ts';
+import type { SnapshotBuffers } from './snapshot-layout.ts';
 
 /** What a worker needs to read the same instant: structured-clone friendly. */
 export interface MarketInstant {

@@ -10,12 +10,12 @@
  * `NARROWED_MAX` trades. `totalCount` is counted, never materialised.
  */
 import type { ProbabilityModel } from '#domain/pricing/terminal-distribution.ts';
-import type { MarketSnapshot } from '../market/snapshot.ts';
 import { type Capture, captureView } from './capture.ts';
 import { MarketView } from './market-view.ts';
 import { planScan, type ScanPlan } from './scan-plan.ts';
 import type { ScanSpec } from './scan-spec.ts';
 import { type ShardJob, type ShardResult, shardScanner } from './shard-scan.ts';
+import type { SnapshotBuffers } from './snapshot-layout.ts';
 import { compareTrades, TopList } from './top-list.ts';
 import {
   passingUnderlyings,
@@ -79,8 +79,26 @@ export interface ScanResult {
   readonly durationMs: number;
 }
 
+/** A frame of a snapshot a scan holds while it runs: which of the buffers' frames, and its instant. */
+export interface PinnedFrame {
+  /** 0 or 1. */
+  readonly index: number;
+  /** Market instant of the frame (epoch ms). */
+  readonly time: number;
+}
+
+/**
+ * What a scan reads the market from: the server's double-buffered snapshot, whose writer skips a
+ * pinned frame, or the device's single frame, which nothing writes.
+ */
+export interface FrameSource {
+  readonly buffers: SnapshotBuffers;
+  pin(): PinnedFrame;
+  unpin(frame: PinnedFrame): void;
+}
+
 export interface MarketSource {
-  snapshot(): MarketSnapshot;
+  snapshot(): FrameSource;
   riskFreeRate(): number;
 }
 

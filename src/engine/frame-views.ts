@@ -20,7 +20,7 @@ import {
   UNDERLYING_LIVE,
   UNDERLYING_STATIC,
   type UnderlyingColumns,
-} from '../market/snapshot.ts';
+} from './snapshot-layout.ts';
 
 /** The columns of one frame: static and live columns together, as `SnapshotFrame` has them. */
 export interface FrameColumns {
