@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that the router and the theme call.
@@ -16,5 +16,9 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// findBy… and waitFor give up after 1 s by default: too short on a loaded two-core machine, where
+// a screen's next render can take longer. A passing test still returns as soon as it sees its text.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());

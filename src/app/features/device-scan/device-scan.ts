@@ -16,8 +16,13 @@ import { deviceSnapshotHeader } from '#engine/device-snapshot.ts';
 import type { DeviceScanJob, DeviceScanReply } from './scan-worker.ts';
 import { keepSnapshot, readSnapshotAbout, readSnapshotBytes, type SnapshotAbout } from './snapshot-store.ts';
 
-/** A kept snapshot younger than this is not fetched again. */
+/** A kept snapshot younger than this is not fetched again for a user who scans on the device. */
 export const SNAPSHOT_REFRESH_MS = 15 * 60_000;
+/**
+ * For everyone else the snapshot only backs scans offline, and it is megabytes over a phone's data
+ * plan: fetched again when this old, a few times a day of use at most.
+ */
+export const OFFLINE_SNAPSHOT_REFRESH_MS = 6 * 60 * 60_000;
 
 /**
  * The names the device snapshot is asked for: the symbols of the user's own universes (at most
@@ -30,17 +35,20 @@ export function snapshotNames(universes: readonly Universe[]): string {
 }
 
 /**
- * Fetches the device snapshot unless the kept one is of the same names and younger than
- * SNAPSHOT_REFRESH_MS (or `force`); answers what the kept snapshot is.
+ * Fetches the device snapshot unless the kept one is of the same names and younger than `maxAgeMs`
+ * (or `force`); answers what the kept snapshot is.
  */
 export async function refreshDeviceSnapshot(
   universes: readonly Universe[],
-  { force = false, signal }: { force?: boolean; signal?: AbortSignal } = {},
+  {
+    force = false,
+    signal,
+    maxAgeMs = SNAPSHOT_REFRESH_MS,
+  }: { force?: boolean; signal?: AbortSignal; maxAgeMs?: number } = {},
 ): Promise<SnapshotAbout> {
   const asked = snapshotNames(universes);
   const kept = await readSnapshotAbout();
-  if (!force && kept && kept.asked === asked && Date.now() - kept.fetchedAt < SNAPSHOT_REFRESH_MS)
-    return kept;
+  if (!force && kept && kept.asked === asked && Date.now() - kept.fetchedAt < maxAgeMs) return kept;
   const request = requestOf(MARKET_CALLS, 'market.snapshot', { query: asked ? { symbols: asked } : {} });
   const bytes = await apiRequest<ArrayBuffer>(request, signal, (response) => response.arrayBuffer());
   const about = { asOfMs: deviceSnapshotHeader(bytes).asOfMs, fetchedAt: Date.now(), asked };

@@ -13,6 +13,9 @@ import { universesQuery } from '#app/features/screener/queries.ts';
 
 const loadDeviceScan = () => import('#app/features/device-scan/device-scan.ts');
 
+/** The first check waits this long after the page opens: its own loads and first run come first. */
+const FIRST_CHECK_MS = 10_000;
+
 /** Runs `body` on the device; null when no snapshot is kept yet. */
 export async function runOnDevice(
   queryClient: QueryClient,
@@ -22,10 +25,16 @@ export async function runOnDevice(
   return scanOnThisDevice(body, queryClient.getQueryData<Universe[]>(universesQuery().queryKey) ?? []);
 }
 
+/** True when the browser asks for less data (the user's Save-Data setting). */
+const saveDataAsked = (): boolean =>
+  (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
 /**
- * Keeps the device snapshot fresh while the page is open and online: checked shortly after the
- * page opens (after its own requests: the snapshot is megabytes) and every minute, fetched when
- * the kept one is older than SNAPSHOT_REFRESH_MS or of other names.
+ * Keeps the device snapshot fresh while the page is open and online: checked some seconds after
+ * the page opens (well after its own requests: the snapshot is megabytes) and every minute,
+ * fetched when the kept one is of other names or older than SNAPSHOT_REFRESH_MS for a user who
+ * scans on this device, OFFLINE_SNAPSHOT_REFRESH_MS for anyone else (it then only backs scans
+ * offline); never for anyone else while the browser asks to save data.
  */
 export function useDeviceSnapshotRefresh(): void {
   const queryClient = useQueryClient();
@@ -33,11 +42,15 @@ export function useDeviceSnapshotRefresh(): void {
     const abort = new AbortController();
     let checking = false;
     const check = () => {
-      if (checking || !onlineManager.isOnline()) return;
+      const chosen = scanOnDeviceChosen();
+      if (checking || !onlineManager.isOnline() || (!chosen && saveDataAsked())) return;
       checking = true;
       Promise.all([loadDeviceScan(), queryClient.fetchQuery(universesQuery())])
-        .then(([{ refreshDeviceSnapshot }, universes]) =>
-          refreshDeviceSnapshot(universes, { signal: abort.signal }),
+        .then(([{ refreshDeviceSnapshot, SNAPSHOT_REFRESH_MS, OFFLINE_SNAPSHOT_REFRESH_MS }, universes]) =>
+          refreshDeviceSnapshot(universes, {
+            signal: abort.signal,
+            maxAgeMs: chosen ? SNAPSHOT_REFRESH_MS : OFFLINE_SNAPSHOT_REFRESH_MS,
+          }),
         )
         // A failed refresh keeps the snapshot there is; the next check tries again.
         .catch(() => {})
@@ -45,7 +58,7 @@ export function useDeviceSnapshotRefresh(): void {
           checking = false;
         });
     };
-    const first = setTimeout(check, 2_000);
+    const first = setTimeout(check, FIRST_CHECK_MS);
     const every = setInterval(check, 60_000);
     return () => {
       abort.abort();
