@@ -225,3 +225,27 @@ describe('the active filters list', () => {
     expect(document.body.textContent).toContain('Move 1 ATR');
   });
 });
+
+describe('opening a filter', () => {
+  test("its editor loads on the first opening (not with the page): until then the dialog's frame says so", async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <DefinitionPanel
+          draft={addFilter(newDraft(), 'prob_profit')}
+          onChange={() => undefined}
+          onStrategy={() => undefined}
+          asOfMs={0}
+          planMax={5}
+          legsRejected={false}
+        />
+      </QueryClientProvider>,
+    );
+    const opener = document.querySelector('.active-filter[data-filter="prob_profit"] .filter-open');
+    if (!opener) throw new Error('no prob_profit filter');
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('status').textContent).toBe('Loading...');
+    expect(await screen.findByRole('button', { name: 'Apply' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
