@@ -3,15 +3,19 @@
  * service worker's registration, the pending-writes queue, the live connection) waits for it,
  * so none of its code is fetched while that screen still loads (docs/ARCHITECTURE.md, "What
  * loads when"). The screen has its content once the router has resolved it and no API request
- * has been in flight through two idle moments of the browser in a row (a request that starts
- * as the previous answer renders keeps it waiting). At most `FIRST_CONTENT_MAX_MS` after
- * start-up, whatever the screen is still doing.
+ * has started or been in flight for `QUIET_MS`, then an idle moment of the browser (a request
+ * that starts as the previous answer renders, such as a scan's run after its definition, keeps
+ * it waiting). At most `FIRST_CONTENT_MAX_MS` after start-up, whatever the screen still does.
  *
  * Start-up arms the wait (`awaitFirstContent`); until then, and after, nothing waits.
  */
 export const FIRST_CONTENT_MAX_MS = 5000;
+/** How long no request may start or be in flight before the screen counts as shown. */
+export const QUIET_MS = 250;
 
 let inFlight = 0;
+/** Requests started so far: one started during the quiet time restarts it. */
+let started = 0;
 let resolved = false;
 let reached = true;
 let markReached: () => void = () => {};
@@ -30,12 +34,14 @@ const whenIdle = (run: () => void): void => {
 
 function settle(): void {
   if (reached || !resolved || inFlight > 0) return;
-  whenIdle(() => {
-    if (inFlight > 0) return;
-    whenIdle(() => {
-      if (inFlight === 0) reach();
-    });
-  });
+  const startedBefore = started;
+  setTimeout(
+    () =>
+      whenIdle(() => {
+        if (inFlight === 0 && started === startedBefore) reach();
+      }),
+    QUIET_MS,
+  );
 }
 
 /** Start-up: background work waits for the first screen's content from now on. */
@@ -56,6 +62,7 @@ export function firstScreenResolved(): void {
 /** Runs `request`, counted as in flight until it settles. */
 export async function inFlightWhile<T>(request: () => Promise<T>): Promise<T> {
   inFlight += 1;
+  started += 1;
   try {
     return await request();
   } finally {
