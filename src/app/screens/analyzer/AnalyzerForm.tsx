@@ -4,9 +4,8 @@
  * rules are in `analyzer-form.ts`; this only draws them.
  */
 
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ExpirationRow } from '#api/market.ts';
-import { Checkbox } from '#app/components/IonControls.tsx';
 import { IonButton } from '#app/components/IonElements.tsx';
 import { ANALYZER_FILLS } from '#app/route-params.ts';
 import { TickerPicker } from '#app/screens/order/TickerPicker.tsx';
@@ -27,6 +26,9 @@ import {
 } from './analyzer-form.ts';
 import { ImpliedMoves } from './ImpliedMoves.tsx';
 import { shortDate } from './result-cards.ts';
+
+// Only the Advanced Settings (folded at first) draw a checkbox: ion-checkbox loads as they open.
+const Checkbox = lazy(() => import('#app/components/IonControls.tsx').then((m) => ({ default: m.Checkbox })));
 
 export interface FormProps {
   readonly symbol: string | undefined;
@@ -232,12 +234,14 @@ export function AnalyzerForm({
         <fieldset className="analyzer-advanced">
           {range && (
             <div className="unbalanced">
-              <Checkbox
-                checked={draft.unbalanced}
-                onChange={(unbalanced) => onDraft({ ...draft, unbalanced })}
-              >
-                Include unbalanced spreads
-              </Checkbox>
+              <Suspense fallback={null}>
+                <Checkbox
+                  checked={draft.unbalanced}
+                  onChange={(unbalanced) => onDraft({ ...draft, unbalanced })}
+                >
+                  Include unbalanced spreads
+                </Checkbox>
+              </Suspense>
               <p className="hint">Unbalanced spreads take considerably more time to analyze.</p>
             </div>
           )}

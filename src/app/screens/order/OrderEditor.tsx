@@ -5,9 +5,9 @@
  * recalculation and the submit are hooks; what it derives is in `order-figures.ts`.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { OrderAnswer, OrderStrategy, TradeExportRequest } from '#api/trades.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import { tradeAccountsQuery } from '#app/features/trades/queries.ts';
 import {
@@ -24,7 +24,6 @@ import {
 } from '#domain/orders/order-validation.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { rememberedAccount } from '../trades/AccountSelect.tsx';
-import { OrderAnalysis } from './OrderAnalysis.tsx';
 import { OrderChoice } from './OrderChoice.tsx';
 import { OrderLegs } from './OrderLegs.tsx';
 import { OrderMessages } from './OrderMessages.tsx';
@@ -37,6 +36,10 @@ import { SubmitRow } from './SubmitRow.tsx';
 import { useOrderLegs } from './use-order-legs.ts';
 import { useOrderSubmit } from './use-order-submit.ts';
 import { useTradeCalculation } from './use-trade-calculation.ts';
+
+// The metrics, charts and "Show the math" show once a ticker and a strategy are chosen: they load
+// then (with the pricing code the math brings), not with the screen.
+const OrderAnalysis = lazy(() => import('./OrderAnalysis.tsx').then((m) => ({ default: m.OrderAnalysis })));
 
 export const PLACEHOLDER = 'Please choose Ticker and Strategy to begin (e.g. KO and Covered call)';
 
@@ -161,16 +164,18 @@ export function OrderEditor({ init }: { init: EditorInit }) {
             onSubmit={onSubmit}
           />
           {rules.showsMetrics && (
-            <OrderAnalysis
-              strategy={strategy}
-              symbol={symbol}
-              made={calc.made}
-              profile={calc.profile}
-              dimmed={calc.mismatch || !calc.made}
-              calculating={calc.requested && !calc.made && !calc.error && calc.fetching}
-              markersMs={markersMs}
-              explain={sent ? { strategy, legs: sent, fill: 'limit' } : null}
-            />
+            <Suspense fallback={<Spinner label="Loading the analysis" />}>
+              <OrderAnalysis
+                strategy={strategy}
+                symbol={symbol}
+                made={calc.made}
+                profile={calc.profile}
+                dimmed={calc.mismatch || !calc.made}
+                calculating={calc.requested && !calc.made && !calc.error && calc.fetching}
+                markersMs={markersMs}
+                explain={sent ? { strategy, legs: sent, fill: 'limit' } : null}
+              />
+            </Suspense>
           )}
         </>
       )}

@@ -1,7 +1,7 @@
 /** The Strategy tab: the legs table, the Bid/Mid/Ask summary and the P/L profile. */
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { factsOf, legLines, PRICE_KEYS, rowProfile } from './analyze-model.ts';
 import { AnalyzeProfileChart } from './charts.ts';
