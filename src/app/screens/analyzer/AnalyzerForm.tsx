@@ -4,9 +4,11 @@
  * rules are in `analyzer-form.ts`; this only draws them.
  */
 
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import type { ExpirationRow } from '#api/market.ts';
+import type * as Controls from '#app/components/IonControls.tsx';
 import { IonButton } from '#app/components/IonElements.tsx';
+import { loadable, OnDemand } from '#app/components/OnDemand.tsx';
 import { ANALYZER_FILLS } from '#app/route-params.ts';
 import { TickerPicker } from '#app/screens/order/TickerPicker.tsx';
 import { ANALYZER_BEHAVIORS } from '#domain/scenario/behaviors.ts';
@@ -28,7 +30,10 @@ import { ImpliedMoves } from './ImpliedMoves.tsx';
 import { shortDate } from './result-cards.ts';
 
 // Only the Advanced Settings (folded at first) draw a checkbox: ion-checkbox loads as they open.
-const Checkbox = lazy(() => import('#app/components/IonControls.tsx').then((m) => ({ default: m.Checkbox })));
+const checkbox = loadable(() => import('#app/components/IonControls.tsx').then((m) => m.Checkbox));
+const Checkbox = (props: ComponentProps<typeof Controls.Checkbox>) => (
+  <OnDemand code={checkbox} props={props} fallback={null} />
+);
 
 export interface FormProps {
   readonly symbol: string | undefined;
@@ -234,14 +239,12 @@ export function AnalyzerForm({
         <fieldset className="analyzer-advanced">
           {range && (
             <div className="unbalanced">
-              <Suspense fallback={null}>
-                <Checkbox
-                  checked={draft.unbalanced}
-                  onChange={(unbalanced) => onDraft({ ...draft, unbalanced })}
-                >
-                  Include unbalanced spreads
-                </Checkbox>
-              </Suspense>
+              <Checkbox
+                checked={draft.unbalanced}
+                onChange={(unbalanced) => onDraft({ ...draft, unbalanced })}
+              >
+                Include unbalanced spreads
+              </Checkbox>
               <p className="hint">Unbalanced spreads take considerably more time to analyze.</p>
             </div>
           )}

@@ -5,9 +5,10 @@
  * recalculation and the submit are hooks; what it derives is in `order-figures.ts`.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { type ComponentProps, useCallback, useState } from 'react';
 import type { OrderAnswer, OrderStrategy, TradeExportRequest } from '#api/trades.ts';
 import { Spinner } from '#app/components/IonSpinner.tsx';
+import { loadable, OnDemand } from '#app/components/OnDemand.tsx';
 import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import { tradeAccountsQuery } from '#app/features/trades/queries.ts';
 import {
@@ -24,6 +25,7 @@ import {
 } from '#domain/orders/order-validation.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { rememberedAccount } from '../trades/AccountSelect.tsx';
+import type * as Analysis from './OrderAnalysis.tsx';
 import { OrderChoice } from './OrderChoice.tsx';
 import { OrderLegs } from './OrderLegs.tsx';
 import { OrderMessages } from './OrderMessages.tsx';
@@ -39,7 +41,10 @@ import { useTradeCalculation } from './use-trade-calculation.ts';
 
 // The metrics, charts and "Show the math" show once a ticker and a strategy are chosen: they load
 // then (with the pricing code the math brings), not with the screen.
-const OrderAnalysis = lazy(() => import('./OrderAnalysis.tsx').then((m) => ({ default: m.OrderAnalysis })));
+const analysis = loadable(() => import('./OrderAnalysis.tsx').then((m) => m.OrderAnalysis));
+const OrderAnalysis = (props: ComponentProps<typeof Analysis.OrderAnalysis>) => (
+  <OnDemand code={analysis} props={props} fallback={<Spinner label="Loading the analysis" />} />
+);
 
 export const PLACEHOLDER = 'Please choose Ticker and Strategy to begin (e.g. KO and Covered call)';
 
@@ -164,18 +169,16 @@ export function OrderEditor({ init }: { init: EditorInit }) {
             onSubmit={onSubmit}
           />
           {rules.showsMetrics && (
-            <Suspense fallback={<Spinner label="Loading the analysis" />}>
-              <OrderAnalysis
-                strategy={strategy}
-                symbol={symbol}
-                made={calc.made}
-                profile={calc.profile}
-                dimmed={calc.mismatch || !calc.made}
-                calculating={calc.requested && !calc.made && !calc.error && calc.fetching}
-                markersMs={markersMs}
-                explain={sent ? { strategy, legs: sent, fill: 'limit' } : null}
-              />
-            </Suspense>
+            <OrderAnalysis
+              strategy={strategy}
+              symbol={symbol}
+              made={calc.made}
+              profile={calc.profile}
+              dimmed={calc.mismatch || !calc.made}
+              calculating={calc.requested && !calc.made && !calc.error && calc.fetching}
+              markersMs={markersMs}
+              explain={sent ? { strategy, legs: sent, fill: 'limit' } : null}
+            />
           )}
         </>
       )}
