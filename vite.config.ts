@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appScriptsBehindGate } from './src/server/build/app-scripts-behind-gate.ts';
 import { ionicCoreGroup, ionicElementsGroup } from './src/server/build/ionic-elements-chunk.ts';
+import { mdOnlyStyles } from './src/server/build/md-only-styles.ts';
 import { precompress } from './src/server/build/precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -69,6 +70,7 @@ export default defineConfig({
       devOptions: { enabled: false, type: 'module' },
     }),
     appScriptsBehindGate(),
+    mdOnlyStyles(),
     precompress(),
   ],
   define: {

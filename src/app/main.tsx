@@ -12,6 +12,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerTradeMutations } from '#app/features/trades/write-replay.ts';
 import { configureApiClient } from './api/client.ts';
+import { afterFirstContent, awaitFirstContent, firstScreenResolved } from './api/first-content.ts';
 import { openIdbMirrorStorage } from './api/idb-mirror-storage.ts';
 import { CACHE_DB_NAME, createQueryClient, PERSISTED_CACHE_KEY, persistOptions } from './api/query-client.ts';
 import { reportUncaughtErrors } from './api/report-errors.ts';
@@ -22,6 +23,7 @@ import { createAppRouter } from './router.tsx';
 import { startAppearance } from './theme/appearance.ts';
 
 reportUncaughtErrors(__APP_BUILD__);
+awaitFirstContent();
 // What @ionic/react's setup does: its components are drawn as plain custom elements here
 // (components/IonElements.tsx), so `ion-ce` says there is no hydration to wait for.
 document.documentElement.classList.add('ion-ce');
@@ -37,6 +39,10 @@ registerTradeMutations(queryClient);
 // browser, so restored writes keep waiting instead of failing.
 if (!navigator.onLine) onlineManager.setOnline(false);
 const router = createAppRouter(queryClient);
+const stopWatching = router.subscribe('onResolved', () => {
+  stopWatching();
+  firstScreenResolved();
+});
 configureApiClient({
   // A 401 comes back to the same screen after signing in again.
   redirect: (to) =>
@@ -73,16 +79,19 @@ void openIdbMirrorStorage(CACHE_DB_NAME).then((storage) => {
       </PersistQueryClientProvider>
     </StrictMode>,
   );
-  // After the first render and in a chunk of its own: nothing on screen waits for the worker.
-  void import('./pwa/register.ts').then(({ registerServiceWorker }) =>
-    registerServiceWorker({
-      onUpdateReady: (accept) =>
-        notify({
-          message: 'A new version of OptionScout is ready.',
-          color: 'primary',
-          duration: 0,
-          action: { label: 'Reload', run: accept },
-        }),
-    }),
-  );
+  // Once the first screen shows its content, in a chunk of its own: nothing on screen waits for
+  // the worker.
+  void afterFirstContent()
+    .then(() => import('./pwa/register.ts'))
+    .then(({ registerServiceWorker }) =>
+      registerServiceWorker({
+        onUpdateReady: (accept) =>
+          notify({
+            message: 'A new version of OptionScout is ready.',
+            color: 'primary',
+            duration: 0,
+            action: { label: 'Reload', run: accept },
+          }),
+      }),
+    );
 });

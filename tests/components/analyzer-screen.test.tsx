@@ -109,7 +109,8 @@ describe('the form', () => {
     expect((screen.getByLabelText('Lower price') as HTMLInputElement).value).toBe('180');
     expect((screen.getByLabelText('Upper price') as HTMLInputElement).value).toBe('220');
     fireEvent.click(screen.getByRole('button', { name: /Advanced Settings/ }));
-    expect(screen.getByText('Include unbalanced spreads')).toBeTruthy();
+    // The checkbox loads as the settings first open.
+    expect(await screen.findByText('Include unbalanced spreads', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Unbalanced spreads take considerably more time to analyze.')).toBeTruthy();
   });
 

@@ -13,6 +13,7 @@ import { GENERIC_ERROR_MESSAGE, isApiError, TIMEOUT_MESSAGE } from '#api/errors.
 import { API_BASE } from '#api/paths.ts';
 import type { ErrorCode } from '#domain/errors.ts';
 import { storedToken } from '../auth/token.ts';
+import { inFlightWhile } from './first-content.ts';
 
 /** A failed call: the catalogue's code, or UNKNOWN when the answer was not the API's error body. */
 export class ApiRequestError extends Error {
@@ -59,11 +60,20 @@ export interface ApiRequest {
   readonly idempotencyKey?: string;
 }
 
-export async function apiRequest<T>(
-  { method, path, body, idempotencyKey }: ApiRequest,
+/**
+ * Sends `request`; the first screen's requests tell when it has its content (`first-content.ts`).
+ * `read` reads the answer: JSON, or `arrayBuffer()` for a binary answer.
+ */
+export const apiRequest = <T>(
+  request: ApiRequest,
   signal?: AbortSignal,
-  /** How the answer is read: JSON, or `arrayBuffer()` for a binary answer. */
   read: (response: Response) => Promise<unknown> = (response) => response.json(),
+): Promise<T> => inFlightWhile(() => send<T>(request, signal, read));
+
+async function send<T>(
+  { method, path, body, idempotencyKey }: ApiRequest,
+  signal: AbortSignal | undefined,
+  read: (response: Response) => Promise<unknown>,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;

@@ -6,12 +6,10 @@
  */
 import { defineCustomElement as defineSegment } from '@ionic/core/components/ion-segment.js';
 import { defineCustomElement as defineSegmentButton } from '@ionic/core/components/ion-segment-button.js';
-import { defineCustomElement as defineSpinner } from '@ionic/core/components/ion-spinner.js';
 import { createElement } from 'react';
 
 defineSegment();
 defineSegmentButton();
-defineSpinner();
 
 export interface SegmentOption<T extends string> {
   readonly value: T;
@@ -43,8 +41,4 @@ export function Segment<T extends string>({
     },
     options.map((o) => createElement('ion-segment-button', { key: o.value, value: o.value }, o.label)),
   );
-}
-
-export function Spinner({ label = 'Loading' }: { label?: string }) {
-  return createElement('ion-spinner', { name: 'crescent', 'aria-label': label, role: 'status' });
 }

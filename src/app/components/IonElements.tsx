@@ -8,9 +8,10 @@
  * nav stack with their page transitions: imported by the shell, all of it was in every screen's
  * first download, though TanStack Router navigates and none of it is used. Only the popover is
  * still @ionic/react's (its inline-overlay handling keeps React's tree around the element Ionic
- * moves), loaded when one first opens; ion-list and ion-item, seen in popovers and a few
- * settings, are defined on their first render (IonLists.tsx defines them as it loads). Icons are drawn without ionicons' element, which
- * brings a second Stencil runtime of its own.
+ * moves), loaded when one first opens; ion-list and ion-item, seen in popovers, menus and a few
+ * settings, are defined on their first render, or before it where an item must act as Ionic's
+ * from the start (`defineListElements`: a disabled item takes no click). Icons are drawn without
+ * ionicons' element, which brings a second Stencil runtime of its own.
  */
 import { defineCustomElement as defineApp } from '@ionic/core/components/ion-app.js';
 import { defineCustomElement as defineButton } from '@ionic/core/components/ion-button.js';
@@ -134,8 +135,8 @@ export function IonTabBar({
 }
 
 let listElements: Promise<void> | undefined;
-/** Defines ion-list and ion-item, once. */
-function defineListElements(): Promise<void> {
+/** Defines ion-list and ion-item, once; resolves when they are. */
+export function defineListElements(): Promise<void> {
   listElements ??= Promise.all([
     import('@ionic/core/components/ion-list.js'),
     import('@ionic/core/components/ion-item.js'),

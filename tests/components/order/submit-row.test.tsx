@@ -28,6 +28,16 @@ function row(over: Partial<Parameters<typeof SubmitRow>[0]> = {}) {
 const disabled = (text: string, tag: string) =>
   Reflect.get(screen.getByText(text).closest(tag) ?? {}, 'disabled');
 
+// First in the file: the elements are defined once per test file.
+test('the menu opens with its items already Ionic elements: a disabled one takes no click from the start', async () => {
+  row({ exportable: true, canSubmit: false, submitBlock: ORDER_BLOCKS.noAccount });
+  expect(customElements.get('ion-item')).toBeUndefined();
+  fireEvent.click(screen.getByText('Send To'));
+  await screen.findByText('Trade Log');
+  expect(customElements.get('ion-item')).toBeDefined();
+  expect(customElements.get('ion-list')).toBeDefined();
+});
+
 test('Submit submits the order', () => {
   const onSubmit = row();
   expect(disabled('Submit', 'ion-button')).toBe(false);
@@ -41,17 +51,17 @@ test('Submit is disabled while the order cannot be submitted, and Saving shows w
   expect(screen.getByRole('status', { name: 'Saving' })).toBeTruthy();
 });
 
-test('Send To → Trade Log submits; its reason for being disabled shows in the menu', () => {
+test('Send To → Trade Log submits; its reason for being disabled shows in the menu', async () => {
   const onSubmit = row({ exportable: true });
   expect(screen.queryByText('Submit')).toBeNull();
   fireEvent.click(screen.getByText('Send To'));
-  fireEvent.click(screen.getByText('Trade Log'));
+  fireEvent.click(await screen.findByText('Trade Log'));
   expect(onSubmit).toHaveBeenCalledTimes(1);
 });
 
-test('with no trading account, the menu says to create one', () => {
+test('with no trading account, the menu says to create one', async () => {
   row({ exportable: true, canSubmit: false, submitBlock: ORDER_BLOCKS.noAccount });
   fireEvent.click(screen.getByText('Send To'));
-  expect(screen.getByText(ORDER_BLOCKS.noAccount)).toBeTruthy();
+  expect(await screen.findByText(ORDER_BLOCKS.noAccount)).toBeTruthy();
   expect(disabled('Trade Log', 'ion-item')).toBe(true);
 });

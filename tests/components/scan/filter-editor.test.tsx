@@ -7,7 +7,7 @@ import { createQueryClient } from '#app/api/query-client.ts';
 import { DefinitionPanel } from '#app/screens/scan/DefinitionPanel.tsx';
 import { FilterDialog } from '#app/screens/scan/FilterEditor.tsx';
 import { NOT_A_NUMBER_MESSAGE } from '#app/screens/scan/filter-view.ts';
-import { addFilter, newDraft, setFilter } from '#app/screens/scan/scan-draft.ts';
+import { addFilter, newDraft, type ScanDraft, setFilter } from '#app/screens/scan/scan-draft.ts';
 import { filterByName } from '#domain/filters/filter-catalogue.ts';
 import type { FilterValue } from '#domain/filters/filter-value.ts';
 import { stubApi } from '../api-stub.ts';
@@ -192,6 +192,22 @@ test('scenario moves are measured in units named as a trader writes them', () =>
   expect(screen.getByLabelText('Move (ATR)')).toBeTruthy();
 });
 
+/** The definition panel of `draft`, which changes nothing. */
+function renderPanel(draft: ScanDraft) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DefinitionPanel
+        draft={draft}
+        onChange={() => undefined}
+        onStrategy={() => undefined}
+        asOfMs={0}
+        planMax={5}
+        legsRejected={false}
+      />
+    </QueryClientProvider>,
+  );
+}
+
 describe('the active filters list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -208,20 +224,22 @@ describe('the active filters list', () => {
       min: 0,
       max: null,
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <DefinitionPanel
-          draft={draft}
-          onChange={() => undefined}
-          onStrategy={() => undefined}
-          asOfMs={0}
-          planMax={5}
-          legsRejected={false}
-        />
-      </QueryClientProvider>,
-    );
+    renderPanel(draft);
     const universe = document.querySelector('.active-filter[data-filter="universe"] .filter-summary');
     await vi.waitFor(() => expect(universe?.textContent).toBe('Mega caps'));
     expect(document.body.textContent).toContain('Move 1 ATR');
+  });
+});
+
+describe('opening a filter', () => {
+  test("its editor loads on the first opening (not with the page): until then the dialog's frame says so", async () => {
+    renderPanel(addFilter(newDraft(), 'prob_profit'));
+    const opener = document.querySelector('.active-filter[data-filter="prob_profit"] .filter-open');
+    if (!opener) throw new Error('no prob_profit filter');
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('status').textContent).toBe('Loading...');
+    expect(await screen.findByRole('button', { name: 'Apply' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@
  * The request builders are `tradeWrites` (`mutations.ts`).
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { afterFirstContent } from '#app/api/first-content.ts';
 import type { PendingWrite, WriteCall } from '#app/api/pending-writes.ts';
 import { addBeforeSignOutStep } from '#app/auth/sign-out.ts';
 import { accountKeys } from '#app/features/account/keys.ts';
@@ -33,20 +34,25 @@ function refreshAfter(queryClient: QueryClient, write: Pick<PendingWrite, 'refre
     .then(() => (readInFlight ? queryClient.invalidateQueries(filters) : undefined));
 }
 
-/** The queue loads beside the first render, not in the first download. */
-const queue = () => import('#app/api/pending-writes.ts');
-
 export function registerTradeMutations(queryClient: QueryClient): void {
+  // The queue loads and starts on the first write, or once the first screen shows its content
+  // (then the writes kept from before go), whichever comes first: not in the first download.
+  let started: Promise<typeof import('#app/api/pending-writes.ts')> | undefined;
+  const queue = () => {
+    started ??= import('#app/api/pending-writes.ts').then((module) => {
+      module.startPendingWrites({
+        request: async (call, parts) => (await import('./write-calls.ts')).writeRequest(call, parts),
+        sent: (write, answer) => refreshAfter(queryClient, write, answer),
+      });
+      return module;
+    });
+    return started;
+  };
   queryClient.setMutationDefaults(TRADE_WRITE_KEY, {
     networkMode: 'always',
     mutationFn: async (write: TradeWrite) => (await queue()).sendWrite(write),
   });
-  void queue().then(({ startPendingWrites }) =>
-    startPendingWrites({
-      request: async (call, parts) => (await import('./write-calls.ts')).writeRequest(call, parts),
-      sent: (write, answer) => refreshAfter(queryClient, write, answer),
-    }),
-  );
+  void afterFirstContent().then(queue);
   // Sign Out sends what is pending, and drops what cannot go only when the user says so.
   addBeforeSignOutStep(async () =>
     (await queue()).settleBeforeSignOut((count) => window.confirm(dropQuestion(count))),

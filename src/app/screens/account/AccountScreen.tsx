@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '#app/components/AppLink.tsx';
 import { errorMessageOf } from '#app/components/error-message.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { billingRecordQuery } from '#app/features/billing/queries.ts';
 import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';

@@ -4,10 +4,11 @@
  * rules are in `analyzer-form.ts`; this only draws them.
  */
 
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import type { ExpirationRow } from '#api/market.ts';
-import { Checkbox } from '#app/components/IonControls.tsx';
+import type * as Controls from '#app/components/IonControls.tsx';
 import { IonButton } from '#app/components/IonElements.tsx';
+import { loadable, OnDemand } from '#app/components/OnDemand.tsx';
 import { ANALYZER_FILLS } from '#app/route-params.ts';
 import { TickerPicker } from '#app/screens/order/TickerPicker.tsx';
 import { ANALYZER_BEHAVIORS } from '#domain/scenario/behaviors.ts';
@@ -27,6 +28,12 @@ import {
 } from './analyzer-form.ts';
 import { ImpliedMoves } from './ImpliedMoves.tsx';
 import { shortDate } from './result-cards.ts';
+
+// Only the Advanced Settings (folded at first) draw a checkbox: ion-checkbox loads as they open.
+const checkbox = loadable(() => import('#app/components/IonControls.tsx').then((m) => m.Checkbox));
+const Checkbox = (props: ComponentProps<typeof Controls.Checkbox>) => (
+  <OnDemand code={checkbox} props={props} fallback={null} />
+);
 
 export interface FormProps {
   readonly symbol: string | undefined;

@@ -5,8 +5,9 @@
  */
 
 import { useState } from 'react';
-import { Segment, Spinner } from '#app/components/IonCore.tsx';
+import { Segment } from '#app/components/IonCore.tsx';
 import { IonButton } from '#app/components/IonElements.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import type { AnalyzerView } from '#app/route-params.ts';
 import { SCENARIO_SLOTS } from '#domain/scenario/behaviors.ts';
 import { type PlAt, ResultCardView } from './ResultCardView.tsx';

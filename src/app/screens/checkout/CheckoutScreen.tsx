@@ -5,8 +5,8 @@
 
 import { getRouteApi } from '@tanstack/react-router';
 import { AppLink } from '#app/components/AppLink.tsx';
-import { Spinner } from '#app/components/IonCore.tsx';
 import { IonButton } from '#app/components/IonElements.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { planName } from '#app/features/billing/billing-text.ts';
 import type { CheckoutParams } from '#app/route-params.ts';

@@ -10,7 +10,7 @@ import { useCallback, useRef } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import { recordPageView } from '#app/analytics.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { PURCHASE_SUCCESS_VIEW } from '#app/features/billing/page-views.ts';
 import { checkoutUrlQuery, plansQuery } from '#app/features/billing/queries.ts';
 import type { PlanId } from '#domain/plans/plan-id.ts';

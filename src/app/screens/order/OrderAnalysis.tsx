@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { CalculatedTrade, OrderStrategy, TradeExplainRequest } from '#api/trades.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { barsQuery } from '#app/features/market/queries.ts';
 import { ShowMathButton } from '#app/screens/show-math/ShowMathButton.tsx';
 import { MetricsStrip } from './MetricsStrip.tsx';

@@ -5,9 +5,10 @@
  * recalculation and the submit are hooks; what it derives is in `order-figures.ts`.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { type ComponentProps, useCallback, useState } from 'react';
 import type { OrderAnswer, OrderStrategy, TradeExportRequest } from '#api/trades.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
+import { loadable, OnDemand } from '#app/components/OnDemand.tsx';
 import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import { tradeAccountsQuery } from '#app/features/trades/queries.ts';
 import {
@@ -24,7 +25,7 @@ import {
 } from '#domain/orders/order-validation.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import { rememberedAccount } from '../trades/AccountSelect.tsx';
-import { OrderAnalysis } from './OrderAnalysis.tsx';
+import type * as Analysis from './OrderAnalysis.tsx';
 import { OrderChoice } from './OrderChoice.tsx';
 import { OrderLegs } from './OrderLegs.tsx';
 import { OrderMessages } from './OrderMessages.tsx';
@@ -37,6 +38,13 @@ import { SubmitRow } from './SubmitRow.tsx';
 import { useOrderLegs } from './use-order-legs.ts';
 import { useOrderSubmit } from './use-order-submit.ts';
 import { useTradeCalculation } from './use-trade-calculation.ts';
+
+// The metrics, charts and "Show the math" show once a ticker and a strategy are chosen: they load
+// then (with the pricing code the math brings), not with the screen.
+const analysis = loadable(() => import('./OrderAnalysis.tsx').then((m) => m.OrderAnalysis));
+const OrderAnalysis = (props: ComponentProps<typeof Analysis.OrderAnalysis>) => (
+  <OnDemand code={analysis} props={props} fallback={<Spinner label="Loading the analysis" />} />
+);
 
 export const PLACEHOLDER = 'Please choose Ticker and Strategy to begin (e.g. KO and Covered call)';
 

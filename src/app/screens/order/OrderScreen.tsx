@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { OrderAnswer } from '#api/trades.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { orderQuery } from '#app/features/trades/queries.ts';
 import type { OrderCloseParams, OrderEditParams, OrderTicketParams } from '#app/route-params.ts';

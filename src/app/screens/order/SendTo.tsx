@@ -11,8 +11,7 @@
 import { useCallback, useState } from 'react';
 import type { ThinkorswimExportAnswer, TradeExportRequest, TradierExportAnswer } from '#api/trades.ts';
 import { Dialog } from '#app/components/Dialog.tsx';
-import { IonButton } from '#app/components/IonElements.tsx';
-import { IonItem, IonList } from '#app/components/IonLists.tsx';
+import { defineListElements, IonButton, IonItem, IonList } from '#app/components/IonElements.tsx';
 import { exportOrder } from '#app/features/trades/mutations.ts';
 import { SUPPORT_EMAIL } from '#app/shell/navigation.ts';
 import { errorText } from './order-errors.ts';
@@ -99,6 +98,9 @@ export function SendTo({
     action();
   };
   const close = useCallback(() => setExported(null), []);
+  // The menu opens once ion-list and ion-item are defined (loaded on the first opening, not with
+  // the screen): a disabled item then takes no click from its first render.
+  const toggle = () => (open ? setOpen(false) : void defineListElements().then(() => setOpen(true)));
   const send = (format: Format) => {
     const body = request();
     if (!body) return;
@@ -119,7 +121,7 @@ export function SendTo({
       {/* A menu opening upwards from the button, in the page itself: nothing to measure or to
           leave behind when a submit navigates away. */}
       <div className="send-to-wrap">
-        <IonButton className="send-to" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <IonButton className="send-to" aria-expanded={open} onClick={toggle}>
           Send To
         </IonButton>
         {open && (

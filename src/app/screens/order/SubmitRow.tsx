@@ -4,8 +4,8 @@
  */
 
 import type { TradeExportRequest } from '#api/trades.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
 import { IonButton } from '#app/components/IonElements.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { SendTo } from './SendTo.tsx';
 
 export function SubmitRow({

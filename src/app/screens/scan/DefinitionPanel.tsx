@@ -20,9 +20,8 @@ import { STRATEGIES, strategiesInGroup } from '#domain/strategies/catalogue.ts';
 import { STRATEGY_GROUPS } from '#domain/strategies/definition.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { Button, Menu, MenuItem } from './controls.tsx';
-import { FilterDialog } from './FilterEditor.tsx';
 import { filterSummary, groupedFilters, indexLabel } from './filter-view.ts';
-import { CustomLegsDialog, RatioDialog } from './StrategyEditors.tsx';
+import { CustomLegsDialog, FilterDialog, RatioDialog } from './LazyEditors.tsx';
 import {
   addFilter,
   addScenario,

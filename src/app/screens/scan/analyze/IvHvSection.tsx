@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState } from 'react';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import type { IvRvChoice } from '#app/features/market/keys.ts';
 import { ivRvQuery } from '#app/features/market/queries.ts';
 import { AnalyzeIvHvChart } from './charts.ts';

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { chainQuery, factsQuery } from '#app/features/market/queries.ts';
 import {
   factsOf,

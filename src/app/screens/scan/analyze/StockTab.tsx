@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { barsQuery, factsQuery } from '#app/features/market/queries.ts';
 import { FUNDAMENTAL_KEYS, factsOf, hasBars, rowProfile, shownValues } from './analyze-model.ts';
 import { AnalyzePriceChart } from './charts.ts';

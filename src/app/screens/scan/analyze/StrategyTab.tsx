@@ -4,7 +4,7 @@
  */
 import { Suspense, useMemo } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
-import { Spinner } from '#app/components/IonCore.tsx';
+import { Spinner } from '#app/components/IonSpinner.tsx';
 import { MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { factsOf, legLines, legSummary, PRICE_KEYS, rowProfile, sideClass } from './analyze-model.ts';
 import { AnalyzeProfileChart } from './charts.ts';
