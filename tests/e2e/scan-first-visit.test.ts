@@ -23,7 +23,8 @@ async function results(page: Page) {
 
 /** The dialog is drawn over the page (fixed, dimmed backdrop) and wholly inside the screen. */
 async function expectOverlay(page: Page, dialog: Locator, viewport: { width: number; height: number }) {
-  await dialog.waitFor();
+  // An editor loaded on first opening shows its frame first: measured once its buttons are there.
+  await dialog.locator('.dialog-actions button').last().waitFor();
   const backdrop = await dialog.evaluate((el) => {
     const style = getComputedStyle(el.parentElement as Element);
     return { position: style.position, background: style.backgroundColor };

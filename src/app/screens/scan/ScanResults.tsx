@@ -133,8 +133,8 @@ export function ScanResults({
     <section className="scan-results" aria-label="Scan results" aria-busy={state.status === 'pending'}>
       <div className="results-status">
         <p className="sorting-hint hint">{sortingHint(sorting, columnTitle)}</p>
-        <DeviceScanToggle />
         <LiveIndicator />
+        <DeviceScanToggle />
       </div>
       {state.status === 'pending' && <LoadingMessage startedAt={state.startedAt} />}
       {state.status === 'error' && (
