@@ -19,6 +19,7 @@ import {
 } from './analyze-model.ts';
 import { AnalyzeSkewChart } from './charts.ts';
 import { FactGrid } from './FactGrid.tsx';
+import { FigureCell } from './FigureCell.tsx';
 import { IvHvSection } from './IvHvSection.tsx';
 
 export function OptionsTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }) {
@@ -51,21 +52,11 @@ export function OptionsTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number })
                   <th scope="row" className={sideClass(l.side)}>
                     {l.side} {l.strike} {l.type}
                   </th>
-                  <td className="card-figure" data-label="Exp. Date">
-                    {l.expiration}
-                  </td>
-                  <td className="card-figure" data-label="Expires">
-                    {l.days}
-                  </td>
-                  <td className="card-figure" data-label="Bid-Ask">
-                    {l.price}
-                  </td>
-                  <td className="card-figure" data-label="IV">
-                    {l.iv}
-                  </td>
-                  <td className="card-figure" data-label="Open Int.">
-                    {l.openInterest}
-                  </td>
+                  <FigureCell label="Exp. Date">{l.expiration}</FigureCell>
+                  <FigureCell label="Expires">{l.days}</FigureCell>
+                  <FigureCell label="Bid-Ask">{l.price}</FigureCell>
+                  <FigureCell label="IV">{l.iv}</FigureCell>
+                  <FigureCell label="Open Int.">{l.openInterest}</FigureCell>
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,7 @@ import { Spinner } from '#app/components/IonSpinner.tsx';
 import { MISSING_VALUE } from '#domain/columns/number-format.ts';
 import { factsOf, legLines, legSummary, PRICE_KEYS, rowProfile, sideClass } from './analyze-model.ts';
 import { AnalyzeProfileChart } from './charts.ts';
+import { FigureCell } from './FigureCell.tsx';
 
 export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }) {
   const lines = legLines(row);
@@ -41,18 +42,10 @@ export function StrategyTab({ row, nowMs }: { row: ScanTradeRow; nowMs: number }
                 <td className="leg-identity">{l.quantity}</td>
                 <td className="leg-identity">{l.expiration}</td>
                 <td className="leg-identity">{l.strike}</td>
-                <td className="card-figure" data-label="Bid-Ask or Last">
-                  {l.price}
-                </td>
-                <td className="card-figure" data-label="Delta">
-                  {l.delta}
-                </td>
-                <td className="card-figure" data-label="IV">
-                  {l.iv}
-                </td>
-                <td className="card-figure" data-label="Open Int.">
-                  {l.openInterest}
-                </td>
+                <FigureCell label="Bid-Ask or Last">{l.price}</FigureCell>
+                <FigureCell label="Delta">{l.delta}</FigureCell>
+                <FigureCell label="IV">{l.iv}</FigureCell>
+                <FigureCell label="Open Int.">{l.openInterest}</FigureCell>
                 <th scope="row" className={`leg-summary ${sideClass(l.side)}`}>
                   {legSummary(l)}
                 </th>
