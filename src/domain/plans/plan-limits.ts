@@ -103,3 +103,14 @@ export function effectiveLimits(user: {
 export function hasRoom(used: number, max: number | null): boolean {
   return max === null || used < max;
 }
+
+/**
+ * True when a scan's custom strategy holds more legs than the plan allows: such a scan can be
+ * neither saved nor run, on the server or on the device (docs/PLANS.md).
+ */
+export function customLegsOverPlan(
+  limits: PlanLimits,
+  scan: { readonly strategy: string; readonly legs?: readonly unknown[] | null | undefined },
+): boolean {
+  return scan.strategy === 'custom' && (scan.legs?.length ?? 0) > limits.maxCustomStrategyLegs;
+}

@@ -4,7 +4,7 @@
  * `maxSavedScans` scans. Both answer 422 PLAN_LIMIT_REACHED with the spec's wording for the action.
  */
 import { DomainError, PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
-import { effectiveLimits, hasRoom } from '#domain/plans/plan-limits.ts';
+import { customLegsOverPlan, effectiveLimits, hasRoom } from '#domain/plans/plan-limits.ts';
 import type { SignedInUser } from '../users/users.ts';
 
 interface LegsOfScan {
@@ -13,8 +13,7 @@ interface LegsOfScan {
 }
 
 const legsOverPlan = (user: SignedInUser, scan: LegsOfScan): boolean =>
-  scan.strategy === 'custom' &&
-  (scan.legs?.length ?? 0) > effectiveLimits(user.subscription).maxCustomStrategyLegs;
+  customLegsOverPlan(effectiveLimits(user.subscription), scan);
 
 /**
  * For the run and export routes: throws PLAN_LIMIT_REACHED ('Unable to run the scan due to

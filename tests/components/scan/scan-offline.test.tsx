@@ -9,8 +9,12 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE } from '#api/errors.ts';
 import type { ScanDefinition } from '#api/scans.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
+import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import { OFFLINE_RESULTS_TEXT } from '#app/screens/scan/use-scan-run.ts';
 import { dataTimeText } from '#app/shell/data-time.ts';
+import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
+import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
+import { TRIAL_SUBSCRIPTION } from '../api-stub.ts';
 import { RUN_ANSWER, RUN_BODY, RunPage } from './run-page.tsx';
 
 vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
@@ -60,6 +64,41 @@ test('offline, a scan never run says plainly that it needs a connection', async 
   await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(OFFLINE_RESULTS_TEXT));
   expect(screen.queryByText(GENERIC_ERROR_MESSAGE)).toBeNull();
   expect(fetch).not.toHaveBeenCalled();
+});
+
+test("offline, a custom strategy over the plan's legs is refused as the server refuses it", async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(RUN_ANSWER)),
+  );
+  onlineManager.setOnline(false);
+  const threeLegs: ScanDefinition = {
+    strategy: 'custom',
+    filters: {},
+    page: 0,
+    legs: [
+      { kind: 'option', right: 'PUT', quantity: -1 },
+      { kind: 'option', right: 'PUT', quantity: 1, strike: 'greater' },
+      { kind: 'option', right: 'CALL', quantity: -1, strike: 'greater' },
+    ],
+  };
+  const beginner = createQueryClient();
+  beginner.setQueryData(subscriptionQuery().queryKey, {
+    ...TRIAL_SUBSCRIPTION,
+    status: SubscriptionStatus.Premium,
+    planId: 1,
+  });
+  const { view } = renderPage(threeLegs, beginner);
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PLAN_LIMIT_MESSAGES.scanRun));
+  view.unmount();
+
+  // A trial allows five legs: the same scan goes on to the device (no snapshot kept here).
+  const trial = createQueryClient();
+  trial.setQueryData(subscriptionQuery().queryKey, TRIAL_SUBSCRIPTION);
+  renderPage(threeLegs, trial);
+  fireEvent.click(screen.getByRole('button', { name: 'RUN SCAN' }));
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(OFFLINE_RESULTS_TEXT));
 });
 
 test('a request the network drops falls back to the kept results too', async () => {

@@ -6,21 +6,36 @@
  */
 import { onlineManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import type { SubscriptionAnswer } from '#api/account.ts';
 import type { ScanDefinition } from '#api/scans.ts';
 import type { Universe } from '#api/screener-model.ts';
+import { ApiRequestError } from '#app/api/client.ts';
+import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import type { DeviceScanResult } from '#app/features/device-scan/device-scan.ts';
 import { universesQuery } from '#app/features/screener/queries.ts';
+import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
+import { customLegsOverPlan, effectiveLimits } from '#domain/plans/plan-limits.ts';
+import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 
 const loadDeviceScan = () => import('#app/features/device-scan/device-scan.ts');
 
 /** The first check waits this long after the page opens: its own loads and first run come first. */
 const FIRST_CHECK_MS = 10_000;
 
-/** Runs `body` on the device; null when no snapshot is kept yet. */
+/**
+ * Runs `body` on the device; null when no snapshot is kept yet. The plan's limit on custom legs
+ * holds here as on the server, with the server's answer (422 PLAN_LIMIT_REACHED); the kept
+ * subscription says the plan, and with none kept the device runs no custom strategy at all.
+ */
 export async function runOnDevice(
   queryClient: QueryClient,
   body: ScanDefinition,
 ): Promise<DeviceScanResult | null> {
+  const subscription = queryClient.getQueryData<SubscriptionAnswer>(subscriptionQuery().queryKey);
+  const limits = effectiveLimits(subscription ?? { status: SubscriptionStatus.TrialEnded, planId: null });
+  if (customLegsOverPlan(limits, body)) {
+    throw new ApiRequestError(422, 'PLAN_LIMIT_REACHED', PLAN_LIMIT_MESSAGES.scanRun);
+  }
   const { scanOnThisDevice } = await loadDeviceScan();
   return scanOnThisDevice(body, queryClient.getQueryData<Universe[]>(universesQuery().queryKey) ?? []);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   ADVANCED_MAX_WATCHING_SCANS,
+  customLegsOverPlan,
   ENDED_LIMITS,
   effectiveLimits,
   hasRoom,
@@ -61,5 +62,19 @@ describe('plan limits (spec 1 §1, §6)', () => {
     expect(hasRoom(2, 2)).toBe(false);
     expect(hasRoom(0, 0)).toBe(false);
     expect(hasRoom(1_000, null)).toBe(true);
+  });
+});
+
+describe('custom legs over the plan', () => {
+  const legs = (n: number) => Array.from({ length: n }, () => ({}));
+  test('counts every leg of a custom strategy against the plan', () => {
+    expect(customLegsOverPlan(planLimits(1), { strategy: 'custom', legs: legs(2) })).toBe(false);
+    expect(customLegsOverPlan(planLimits(1), { strategy: 'custom', legs: legs(3) })).toBe(true);
+    expect(customLegsOverPlan(TRIAL_LIMITS, { strategy: 'custom', legs: legs(5) })).toBe(false);
+    expect(customLegsOverPlan(ENDED_LIMITS, { strategy: 'custom', legs: legs(1) })).toBe(true);
+    expect(customLegsOverPlan(ENDED_LIMITS, { strategy: 'custom', legs: null })).toBe(false);
+  });
+  test('a catalogue strategy is never over, whatever its legs', () => {
+    expect(customLegsOverPlan(ENDED_LIMITS, { strategy: 'iron_condor', legs: legs(4) })).toBe(false);
   });
 });
