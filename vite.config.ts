@@ -121,6 +121,12 @@ export default defineConfig({
     },
   },
   test: {
+    // Node 24's V8 can abort a process that creates and frees many WebAssembly modules (the
+    // embedded database of every test server, next to the market's kernels): "Check failed:
+    // jit_page_->allocations_.erase(addr) == 1" in ThreadIsolation::UnregisterWasmAllocation while
+    // its code GC frees code (nodejs/node#64500). Without that GC nothing is freed that way; a test
+    // process lives minutes, so the code it keeps costs little. `npm start` passes it too.
+    execArgv: ['--no-wasm-code-gc'],
     projects: [
       {
         extends: true,

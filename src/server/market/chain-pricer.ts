@@ -3,8 +3,8 @@
  * (SSVI on the session's term structure, moved by the spot since the open), Black-Scholes-Merton
  * price and greeks through the domain's batch kernel (`bsFastKernel`, the fast path of `bsBatch`, on
  * the row range of the underlying), then, for American options (stocks and ETFs, `exerciseStyleOf`),
- * the early-exercise price and greeks where early exercise can pay (`americanRows`: puts, and calls
- * on a dividend payer), bid/ask from the quote model (never below the exercise value of an American
+ * the early-exercise price and greeks where early exercise can pay (puts, and calls on a dividend
+ * payer: `americanRows`' steps in WebAssembly, in the same kernel call), bid/ask from the quote model (never below the exercise value of an American
  * option), cumulative volume, last, high and low, and the expiry-level columns. The `iv` column is the
  * surface vol the option is priced at, under the model of its style, and the greeks are those of the
  * price quoted around.
@@ -178,15 +178,11 @@ export class ChainPricer {
     }
     const rows = { isCall: right, S, K: strike, T: years, r, q, sigma: iv, lnK };
     const values = { price: this.#price, delta, gamma, theta: thetaCol, vega };
-    bsFastKernel(rows, values, from, to);
     const american = exerciseStyleOf(frame.underlyings.kind[u] as number) === ExerciseStyle.American;
-    // The American pass in JavaScript: its WebAssembly twin (`bsFastKernel`'s `american`) is not
-    // used here, Node 24's V8 having crashed freeing its code (docs/PRICING.md, "American options").
+    // The American pass runs in the same WebAssembly block as the European one (no copy).
+    bsFastKernel(rows, values, from, to, american && this.#american === 'full');
     // The quote pass below floors every American price at its exercise value all the same.
-    if (american) {
-      if (this.#american === 'full') americanRows(rows, values, from, to);
-      else americanRows(rows, values, from, to, false, true);
-    }
+    if (american && this.#american === 'belowExercise') americanRows(rows, values, from, to, false, true);
     const share = volumeProfile(sessionFraction);
     const price = this.#price;
     const cents = this.#cents;
