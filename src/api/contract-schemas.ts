@@ -11,6 +11,7 @@ import { clientErrorReportSchema } from './client-log.ts';
 import type { BodySchemaOf, CallName, QuerySchemaOf } from './contract.ts';
 import { devClockRequestSchema } from './dev-clock.ts';
 import { contractValuesRequestSchema, ivRvQuerySchema, marketSnapshotQuerySchema } from './market.ts';
+import { pushEndpointQuerySchema, pushSubscriptionSchema } from './push.ts';
 import { scanDefinitionSchema, scanExportFormSchema, scanFiltersQuerySchema } from './scans.ts';
 import { scenarioRunScanSchema, scenarioRunStandardSchema } from './scenario.ts';
 import {
@@ -70,6 +71,8 @@ export const CONTRACT_SCHEMAS = {
   'scans.save': { body: scanSaveSchema },
   'scans.update': { body: scanUpdateSchema },
   'scans.patch': { body: scanPatchSchema },
+  'push.subscribe': { body: pushSubscriptionSchema },
+  'push.unsubscribe': { query: pushEndpointQuerySchema },
   'scans.exportUnderlyingsPage': scanExport,
   'scans.exportUnderlyingsAll': scanExport,
   'scans.exportOptionsAll': scanExport,

@@ -20,6 +20,7 @@ import type {
   EntryQuerySchema,
 } from './contract/define.ts';
 import { MARKET_CALLS } from './contract/market.ts';
+import { PUSH_CALLS } from './contract/push.ts';
 import { SCENARIO_CALLS } from './contract/scenario.ts';
 import { SCREENER_CALLS } from './contract/screener.ts';
 import { SERVICE_CALLS } from './contract/service.ts';
@@ -32,6 +33,7 @@ export {
   ACCOUNT_CALLS,
   BILLING_CALLS,
   MARKET_CALLS,
+  PUSH_CALLS,
   SCENARIO_CALLS,
   SCREENER_CALLS,
   SERVICE_CALLS,
@@ -48,6 +50,7 @@ export const HTTP_CONTRACT = {
   ...TRADE_CALLS,
   ...MARKET_CALLS,
   ...SCREENER_CALLS,
+  ...PUSH_CALLS,
   ...SCENARIO_CALLS,
 } as const;
 

@@ -84,6 +84,11 @@ export const ERROR_CATALOGUE = {
   TRADE_ACCOUNT_DUPLICATE_NAME: {
     message: "Trading Accounts' names have to be unique. Please choose a different name.",
   },
+
+  // Alerts (docs/WATCHING.md).
+  PUSH_ENDPOINT_REFUSED: {
+    message: "This browser's push service is not one alerts are sent to. Alerts still arrive by e-mail.",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -100,6 +105,7 @@ export const PLAN_LIMIT_MESSAGES = {
   trade: 'Unable to proceed with the trade due to current subscription plan limitations.',
   scanRun: 'Unable to run the scan due to current subscription plan limitations.',
   scanSave: 'Unable to save the scan due to current subscription plan limitations.',
+  watch: 'Unable to watch the scan due to current subscription plan limitations.',
   addIn: 'The Excel and Google Sheets add-in is part of the Advanced plan.',
 } as const;
 

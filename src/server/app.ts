@@ -38,6 +38,7 @@ import { healthRoutes } from './routes/health.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
 import { marketEnvironmentRoutes } from './routes/market-environment.ts';
 import { marketSnapshotRoutes } from './routes/market-snapshot.ts';
+import { pushRoutes } from './routes/push.ts';
 import { scanExportRoutes } from './routes/scan-exports.ts';
 import { scanListRoutes } from './routes/scan-lists.ts';
 import { scanRoutes } from './routes/scans.ts';
@@ -47,7 +48,18 @@ import { systemMessageRoutes } from './routes/system-message.ts';
 import { tradeAccountRoutes } from './routes/trade-accounts.ts';
 import { tradeRoutes } from './routes/trades.ts';
 import { universeRoutes } from './routes/universes.ts';
+import { watchRoutes } from './routes/watching.ts';
 import { seedScreener } from './screener/seed.ts';
+import { pushSender } from './watching/push-sender.ts';
+import { loadVapidKeys } from './watching/vapid-keys.ts';
+import { checkWatchedScans, startWatchJob, type WatchCheckReport } from './watching/watch-job.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Checks every watched scan now (docs/WATCHING.md); null while the market is closed. */
+    checkWatchedScans(): Promise<WatchCheckReport | null>;
+  }
+}
 
 export interface ServerDeps {
   readonly config: Config;
@@ -78,6 +90,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const market = deps.market ?? ownMarket!;
   const outboxDir = outboxDirOf(config.dataDir);
   const mailer = deps.mailer ?? mailerFor(config);
+  const vapidKeys = loadVapidKeys(config.watch, config.dataDir);
   const engine = new ScanEngine({
     market: () => market,
     workers: config.scan.workers ?? undefined,
@@ -156,6 +169,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       tradeRoutes(api, { db, market, probabilityModel: config.probabilityModel });
       marketDataRoutes(api, { market });
       scanRoutes(api, { db });
+      await api.register(watchRoutes, {
+        db,
+        engine,
+        limits: config.rateLimits,
+        budgetMs: config.watch.budgetMs,
+      });
+      pushRoutes(api, {
+        db,
+        publicKey: vapidKeys.publicKey,
+        pushHosts: config.watch.pushHosts,
+        allowLoopback: config.mode === 'test',
+      });
       scanListRoutes(api, { db });
       universeRoutes(api, { db, market });
       await api.register(scanRunRoutes, { engine, db, limits: config.rateLimits });
@@ -183,11 +208,25 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     probabilityModel: config.probabilityModel,
   });
   await serveApp(app, config.staticDir);
+  const watchDeps = {
+    db,
+    engine,
+    market,
+    clock,
+    mailer,
+    push: pushSender(vapidKeys, `mailto:${config.supportEmail}`),
+    appUrl: config.publicUrl,
+    budgetMs: config.watch.budgetMs,
+  };
+  // The operator's `watch run` (src/server/ops/commands.ts) checks now, between the job's runs.
+  app.decorate('checkWatchedScans', () => checkWatchedScans(watchDeps));
   let settlement: RunningJob | null = null;
   let lifecycle: RunningJob | null = null;
+  let watching: RunningJob | null = null;
   app.addHook('onReady', async () => {
     settlement = startExpirySettlement({ db, market, intervalMs: EXPIRY_SETTLEMENT_MS, log: app.log });
     lifecycle = billing.startJob(app.log);
+    watching = startWatchJob(watchDeps, { intervalMs: config.watch.intervalMs, log: app.log });
     // Outside tests the market is built right away, so the first trade finds it ready.
     if (config.mode !== 'test') ownMarket?.warm();
   });
@@ -195,6 +234,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await settlement?.stop();
     await lifecycle?.stop();
+    await watching?.stop();
   });
   app.addHook('onClose', async () => {
     await engine.close();

@@ -59,7 +59,31 @@ export interface Config {
   readonly supportEmail: string;
   /** Billing (docs/BILLING.md): the embedded test store unless Stripe is configured. */
   readonly billing: BillingConfig;
+  /** Watched scans and their alerts (docs/WATCHING.md). */
+  readonly watch: WatchConfig;
 }
+
+export interface WatchConfig {
+  /** WATCH_INTERVAL_MS: how often watched scans are checked while the market is open (15 min). */
+  readonly intervalMs: number;
+  /** WATCH_BUDGET_MS: a check slower than this (wall clock) marks the watch WATCHING_TOO_EXPENSIVE. */
+  readonly budgetMs: number;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together; null: generated once into DATA_DIR. */
+  readonly vapidKeys: { readonly publicKey: string; readonly privateKey: string } | null;
+  /**
+   * Host names of the push services alerts are sent to (PUSH_HOSTS adds to the known ones; a
+   * leading '.' allows the subdomains). Test mode also allows http://127.0.0.1 (a fake service).
+   */
+  readonly pushHosts: readonly string[];
+}
+
+/** The browsers' push services (docs/WATCHING.md): the only hosts the server posts alerts to. */
+export const KNOWN_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '.notify.windows.com',
+] as const;
 
 export interface BillingConfig {
   /** TESTSTORE_WEBHOOK_SECRET; null: generated once and kept in the database. */
@@ -183,6 +207,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testStoreSecret: env.TESTSTORE_WEBHOOK_SECRET?.trim() || null,
       stripe: stripeConfigFromEnv(env),
     },
+    watch: watchConfigFrom(env),
+  };
+}
+
+function watchConfigFrom(env: NodeJS.ProcessEnv): WatchConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || null;
+  if ((publicKey === null) !== (privateKey === null))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY come together: set both or neither');
+  const added = (env.PUSH_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  for (const host of added)
+    if (!/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host))
+      throw new Error(`PUSH_HOSTS must list host names like push.example.com or .example.com, got '${host}'`);
+  const intervalMs = env.WATCH_INTERVAL_MS
+    ? countFrom(env.WATCH_INTERVAL_MS, 'WATCH_INTERVAL_MS', 24 * 3_600_000)
+    : 15 * 60_000;
+  // Every check runs every watched scan: more often than a minute would crowd out the users' own.
+  if (intervalMs < 60_000) throw new Error(`WATCH_INTERVAL_MS must be at least 60000, got '${intervalMs}'`);
+  return {
+    intervalMs,
+    budgetMs: env.WATCH_BUDGET_MS ? countFrom(env.WATCH_BUDGET_MS, 'WATCH_BUDGET_MS', 600_000) : 5_000,
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : null,
+    pushHosts: [...KNOWN_PUSH_HOSTS, ...added],
   };
 }
 

@@ -58,7 +58,14 @@ export async function startServer(
     });
     runOps = (args) =>
       runOpsCommand(
-        { db, clock, issuer: auth.verifier.issuer, minter: auth.embedded?.minter ?? null, billing },
+        {
+          db,
+          clock,
+          issuer: auth.verifier.issuer,
+          minter: auth.embedded?.minter ?? null,
+          billing,
+          checkWatchedScans: () => app.checkWatchedScans(),
+        },
         args,
       );
     const url = await app.listen({ port: config.port, host: config.host });

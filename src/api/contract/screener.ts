@@ -18,7 +18,15 @@ import type {
   scanUpdateSchema,
   universeSaveSchema,
 } from '../screener.ts';
-import type { ListsAnswer, SavedList, SavedScanAnswer, Scan, ScanTag, Universe } from '../screener-model.ts';
+import type {
+  ListsAnswer,
+  SavedList,
+  SavedScanAnswer,
+  Scan,
+  ScanTag,
+  ScanWatch,
+  Universe,
+} from '../screener-model.ts';
 import { type BodyErrors, call } from './define.ts';
 
 type ScanRunErrors = BodyErrors | 'PLAN_LIMIT_REACHED' | 'TIMEOUT' | 'CANCELLED' | 'RATE_LIMITED';
@@ -54,6 +62,11 @@ export const SCREENER_CALLS = {
   'scans.delete': call<{ answer: undefined }, 'NOT_FOUND' | 'READ_ONLY'>()('DELETE', '/scans/:id'),
   'scans.favorite': call<{ answer: undefined }, 'NOT_FOUND'>()('PUT', '/scans/:id/favorite'),
   'scans.unfavorite': call<{ answer: undefined }, 'NOT_FOUND'>()('DELETE', '/scans/:id/favorite'),
+  'scans.watch': call<{ answer: ScanWatch }, 'NOT_FOUND' | 'PLAN_LIMIT_REACHED' | 'RATE_LIMITED'>()(
+    'PUT',
+    '/scans/:id/watch',
+  ),
+  'scans.unwatch': call<{ answer: ScanWatch }, 'NOT_FOUND'>()('DELETE', '/scans/:id/watch'),
   'scans.exportUnderlyingsPage': scanExport('POST', '/export/underlyings_page'),
   'scans.exportUnderlyingsAll': scanExport('POST', '/export/underlyings_all'),
   'scans.exportOptionsAll': scanExport('POST', '/export/options_all'),

@@ -230,6 +230,26 @@ export interface ScanTagLinksTable {
   tag_id: number;
 }
 
+export interface ScanWatchesTable {
+  user_id: number;
+  scan_id: number;
+  /** The error code of a failed watch (WATCHING_TOO_EXPENSIVE); null while it is checked. */
+  error: string | null;
+  /** Trade ids of the top results at the last check (JSON array); null before the first. */
+  seen: JSONColumnType<string[] | null, string | null, string | null>;
+  checked_at: Date | null;
+  alerted_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: number;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
 export interface ScanFavoritesTable {
   user_id: number;
   scan_id: number;
@@ -259,6 +279,8 @@ export interface Database {
   scan_tags: ScanTagsTable;
   scan_tag_links: ScanTagLinksTable;
   scan_favorites: ScanFavoritesTable;
+  scan_watches: ScanWatchesTable;
+  push_subscriptions: PushSubscriptionsTable;
   universes: UniversesTable;
   deleted_accounts: DeletedAccountsTable;
   used_trials: UsedTrialsTable;

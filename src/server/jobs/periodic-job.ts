@@ -1,4 +1,4 @@
-/** A job run at start and then every `intervalMs`, never two runs at once. */
+/** A job run at start (unless `waitFirst`) and then every `intervalMs`, never two runs at once. */
 
 export interface RunningJob {
   /** Runs once now (after any run in progress). */
@@ -20,6 +20,8 @@ export function startPeriodicJob(options: {
   readonly intervalMs: number;
   readonly log: JobLog;
   readonly work: () => Promise<object | null>;
+  /** First run after one interval rather than at start. */
+  readonly waitFirst?: boolean;
 }): RunningJob {
   let running: Promise<void> = Promise.resolve();
   const run = (): Promise<void> => {
@@ -33,7 +35,7 @@ export function startPeriodicJob(options: {
     });
     return running;
   };
-  void run();
+  if (!options.waitFirst) void run();
   const timer = setInterval(() => void run(), options.intervalMs);
   timer.unref();
   return {

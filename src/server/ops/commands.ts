@@ -21,6 +21,7 @@ import type { Database } from '../db/schema.ts';
 import { readSystemMessage, writeSystemMessage } from '../system-message.ts';
 import { subscriptionAt, trialEndFor } from '../users/subscription.ts';
 import { type UserRow, userByEmail, userForIdentity } from '../users/users.ts';
+import type { WatchCheckReport } from '../watching/watch-job.ts';
 
 export interface OpsContext {
   readonly db: Kysely<Database>;
@@ -31,6 +32,8 @@ export interface OpsContext {
   readonly minter: TokenMinter | null;
   /** Billing and its lifecycle job (refunds, promotions, `billing run`). */
   readonly billing: BillingOps;
+  /** A check of every watched scan (`watch run`); null when the server is not running (it needs the engine). */
+  readonly checkWatchedScans?: (() => Promise<WatchCheckReport | null>) | null;
 }
 
 export interface OpsResult {
@@ -48,6 +51,7 @@ export const OPS_USAGE = [
   '  promo PLANID PRICE [--coupon CODE] [--banner TEXT]  promote a plan: PRICE per month in dollars',
   '  promo PLANID --clear              end the promotion; `promo` alone lists them',
   '  billing run                       run the billing lifecycle now (renewals, reminders, notices)',
+  '  watch run                         check every watched scan now and send its alerts (server running)',
   '  message TEXT [--description TEXT] [--trailing]   set the system message',
   '  message --clear                   remove it; `message` alone shows it',
   '  clock [+15d | -2d | +36h | reset] move the business clock (not in production); alone: show it',
@@ -270,12 +274,22 @@ async function billingCommand(ctx: OpsContext, args: string[]): Promise<string[]
   ];
 }
 
+async function watchCommand(ctx: OpsContext, args: string[]): Promise<string[]> {
+  if (args[0] !== 'run') throw new UsageError('Usage: watch run');
+  if (!ctx.checkWatchedScans)
+    throw new UsageError('`watch run` needs the server running: it runs the scans.');
+  const report = await ctx.checkWatchedScans();
+  if (!report) return ['The market is closed: watched scans are checked while it is open.'];
+  return [`Checked ${report.checked}, alerts ${report.alerts}, too expensive ${report.tooExpensive}.`];
+}
+
 const COMMANDS: Readonly<Record<string, (ctx: OpsContext, args: string[]) => Promise<string[]>>> = {
   token,
   plan,
   refund,
   promo,
   billing: billingCommand,
+  watch: watchCommand,
   message,
   clock,
 };

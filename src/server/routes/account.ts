@@ -15,6 +15,7 @@ import { route } from '../http/contract-routes.ts';
 import { savedScanCount } from '../screener/scan-store.ts';
 import { deleteAccount } from '../users/account-deletion.ts';
 import { takeSignupFlag } from '../users/users.ts';
+import { watchedCount } from '../watching/watch-store.ts';
 
 /**
  * Stored settings over the defaults, section by section: a section stored by an older version
@@ -105,7 +106,6 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
 
   route(app, 'account.usageStats', signedIn, async (request) => {
     const user = requireUser(request);
-    // Watched scans arrive with scan watching; until then none are watched.
-    return usageStats(effectiveLimits(user.subscription), 0);
+    return usageStats(effectiveLimits(user.subscription), await watchedCount(db, user.id));
   });
 }

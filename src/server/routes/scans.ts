@@ -1,6 +1,7 @@
 /**
  * Saved scans (spec 2 §3.3, §4.2, §5, §6; docs/API.md "Screener"): save a new scan or a copy,
  * load, update, edit title, description, list and tags, delete, favourite; the gallery's tags.
+ * Watching is in `watching.ts`.
  * Samples are read-only except for copying and favouriting (422 READ_ONLY); another user's scan
  * is 404. Writes run in one transaction that locks the user's row, so two saves cannot both pass
  * the plan's saved-scan cap.
@@ -112,6 +113,9 @@ export function scanRoutes(app: FastifyInstance, deps: { db: Kysely<Database> })
         })
         .where('id', '=', id)
         .execute();
+      // A watched scan that changed starts afresh: its next check records what it shows now,
+      // rather than announcing as new the trades the user has just seen.
+      await trx.updateTable('scan_watches').set({ seen: null }).where('scan_id', '=', id).execute();
     });
     return { ...(await load(user, id)), warnings };
   });

@@ -1,6 +1,6 @@
 /**
- * Reading and writing scans: the rows of `scans` with their tags and the caller's favourite
- * mark, as the API's shapes. Every read is scoped to what the caller may see: their own scans
+ * Reading and writing scans: the rows of `scans` with their tags, the caller's favourite mark
+ * and watch, as the API's shapes. Every read is scoped to what the caller may see: their own scans
  * and the gallery's samples. Another user's scan is not found (404); a sample is READ_ONLY (422)
  * to anything but reading, copying and favouriting.
  */
@@ -8,10 +8,10 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Scan, ScanSummary, ScanTag } from '#api/screener-model.ts';
 import { DomainError, notFound } from '#domain/errors.ts';
 import type { FilterValue } from '#domain/filters/filter-value.ts';
-import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import type { Database, ScansTable } from '../db/schema.ts';
 import type { SignedInUser } from '../users/users.ts';
+import { scanWatch, watchStatuses } from '../watching/watch-store.ts';
 import type { NormalizedScan } from './scan-definition.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -111,12 +111,7 @@ export async function summariesOf(
     rows.map((r) => r.id),
   );
   const marked = favorites ?? (await favoriteIds(db, viewer.id));
-  // Watching comes later: nothing is watched yet, and the plan says how many could be.
-  const watch = {
-    status: false,
-    maxCount: effectiveLimits(viewer.subscription).maxWatchingScans,
-    usedCount: 0,
-  };
+  const watched = await watchStatuses(db, viewer.id);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -127,7 +122,7 @@ export async function summariesOf(
     listId: row.list_id,
     tags: tags.get(row.id) ?? [],
     createDate: row.created_at.toISOString(),
-    watch: { ...watch },
+    watch: scanWatch(viewer, watched.get(row.id), watched.size),
   }));
 }
 

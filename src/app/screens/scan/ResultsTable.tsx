@@ -11,6 +11,7 @@
  */
 import { Fragment, useState } from 'react';
 import { isDirectionField } from '#api/hub.ts';
+import { rowLegsLine } from '#api/scan-row-legs.ts';
 import type { ScanGroupRow, ScanTradeRow } from '#api/scans.ts';
 import { LiveCell } from '#app/live/LiveCell.tsx';
 import type { LiveRow } from '#app/live/trade-merge.ts';
@@ -18,14 +19,7 @@ import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { cardFigures } from './card-figures.ts';
 import { Menu, MenuItem } from './controls.tsx';
 import { eventOutcome, lastExpirationOf, OUTCOME_TONE, type TickerEvent } from './event-icons.ts';
-import {
-  cellText,
-  columnShowsFilter,
-  columnTitle,
-  isSortableColumn,
-  ivRankTone,
-  rowLegsLine,
-} from './result-view.ts';
+import { cellText, columnShowsFilter, columnTitle, isSortableColumn, ivRankTone } from './result-view.ts';
 import type { SortPair } from './scan-draft.ts';
 import { SORT_CHOICE_LABELS, type SortChoice, sortChoices, sortLevel } from './scan-sorting.ts';
 import { type LiveCheckedFilter, unmetFilters } from './unmet-filters.ts';

@@ -8,9 +8,7 @@ import { columnForKey } from '#domain/columns/column-catalogue.ts';
 import { formatColumnValue } from '#domain/columns/column-format.ts';
 import { parseColumnKey } from '#domain/columns/column-key.ts';
 import { type BadgeTone, ivRankBadge } from '#domain/display/iv-rank-badge.ts';
-import { legsLine } from '#domain/display/leg-line.ts';
 import type { FilterDefinition } from '#domain/filters/filter-definition.ts';
-import { rowContracts } from './row-contracts.ts';
 
 /** Columns asked for only so the ticker can carry its event icons. */
 export const EVENT_COLUMNS = ['earnings_date', 'divnqxdt'] as const;
@@ -42,13 +40,6 @@ export function columnShowsFilter(
 ): boolean {
   const { name, index } = parseColumnKey(columnKey);
   return name === filter.def.name && (filter.index === null || index === null || index === filter.index);
-}
-
-/** The row's legs in one line ('Buy 1 AAPL Dec 19 '26 200C · Sell 1 …'); empty when a leg is incomplete. */
-export function rowLegsLine(row: ScanTradeRow): string {
-  const contracts = rowContracts(row);
-  if (contracts === null) return '';
-  return legsLine(row.legs.map((leg, i) => ({ contract: contracts[i]!, quantity: leg.quantity })));
 }
 
 export function ivRankTone(row: ScanTradeRow): BadgeTone {

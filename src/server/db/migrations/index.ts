@@ -11,6 +11,7 @@ import * as screener from './0004-screener.ts';
 import * as accountDeletion from './0005-account-deletion.ts';
 import * as billing from './0006-billing.ts';
 import * as idempotencyKeys from './0007-idempotency-keys.ts';
+import * as watching from './0008-watching.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-init': init,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005-account-deletion': accountDeletion,
   '0006-billing': billing,
   '0007-idempotency-keys': idempotencyKeys,
+  '0008-watching': watching,
 };

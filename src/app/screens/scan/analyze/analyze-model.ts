@@ -4,6 +4,7 @@
  * order ticket of the Trade button. Pure: the panel and its charts only render these.
  */
 import type { Bar, OptionChainRow, UnderlyingFacts } from '#api/market.ts';
+import { rowContracts } from '#api/scan-row-legs.ts';
 import type { ScanRowLeg, ScanRowValue, ScanTradeRow } from '#api/scans.ts';
 import type { TradeExplainRequest } from '#api/trades.ts';
 import { DataCategory } from '#domain/columns/categories.ts';
@@ -17,7 +18,6 @@ import { type PLProfile, plProfile } from '#domain/metrics/pl-profile.ts';
 import type { LegQuote } from '#domain/metrics/types.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
 import { isScreenerStrategyKey, isStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { rowContracts } from '../row-contracts.ts';
 
 export const ANALYZE_TABS = ['strategy', 'stock', 'options'] as const;
 export type AnalyzeTab = (typeof ANALYZE_TABS)[number];

@@ -1,0 +1,133 @@
+/**
+ * The watch job (docs/WATCHING.md): while the market is open, every WATCH_INTERVAL_MS, each
+ * watched scan is run again and its top trades compared with what its owner last heard of
+ * (`watchOutcome`). New ones are sent as one alert: a push message to each browser the owner
+ * enabled alerts on, and an e-mail. Scans run one at a time, so a check never takes more than one
+ * scan's share of the engine.
+ */
+import type { Kysely } from 'kysely';
+import type { ScanTradeRow } from '#api/scans.ts';
+import { DomainError } from '#domain/errors.ts';
+import { effectiveLimits } from '#domain/plans/plan-limits.ts';
+import { watchOutcome } from '#domain/watching/new-trades.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import type { ScanEngine } from '../engine/scan-engine.ts';
+import { type JobLog, type RunningJob, startPeriodicJob } from '../jobs/periodic-job.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { MarketProvider } from '../market/provider.ts';
+import { signedInUser } from '../users/users.ts';
+import type { PushSend } from './push-sender.ts';
+import { alertEmail, alertPushPayload } from './watch-alerts.ts';
+import { runWatchedScan } from './watch-check.ts';
+
+export interface WatchJobDeps {
+  readonly db: Kysely<Database>;
+  readonly engine: ScanEngine;
+  readonly market: MarketProvider;
+  readonly clock: Clock;
+  readonly mailer: Mailer;
+  readonly push: PushSend;
+  readonly appUrl: string;
+  readonly budgetMs: number;
+}
+
+export interface WatchCheckReport {
+  readonly checked: number;
+  readonly alerts: number;
+  readonly tooExpensive: number;
+}
+
+/** Sends one alert to the owner's browsers and mailbox; a browser whose subscription is gone is forgotten. */
+async function deliver(
+  deps: WatchJobDeps,
+  owner: { readonly id: number; readonly email: string },
+  scan: { readonly id: number; readonly title: string },
+  trades: readonly ScanTradeRow[],
+): Promise<void> {
+  const input = { scan, trades, appUrl: deps.appUrl };
+  const subscriptions = await deps.db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'p256dh', 'auth'])
+    .where('user_id', '=', owner.id)
+    .execute();
+  const payload = alertPushPayload(input);
+  for (const subscription of subscriptions) {
+    if ((await deps.push(subscription, payload)) === 'gone')
+      await deps.db.deleteFrom('push_subscriptions').where('endpoint', '=', subscription.endpoint).execute();
+  }
+  await deps.mailer.send(alertEmail({ ...input, to: owner.email }));
+}
+
+/** Checks every watched scan once; nothing while the market is closed (its results cannot change). */
+export async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckReport | null> {
+  if (!deps.market.isOpen()) return null;
+  const watches = await deps.db
+    .selectFrom('scan_watches as w')
+    .innerJoin('scans as s', 's.id', 'w.scan_id')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .selectAll('u')
+    .select(['w.scan_id', 'w.seen', 'w.alerted_at'])
+    .where('w.error', 'is', null)
+    .orderBy('w.checked_at', (ob) => ob.asc().nullsFirst())
+    .execute();
+  let checked = 0;
+  let alerts = 0;
+  let tooExpensive = 0;
+  for (const watch of watches) {
+    const now = deps.clock.now();
+    const owner = signedInUser(watch, now);
+    // A plan without watching (an ended subscription) keeps the watch for when it has it again.
+    if (effectiveLimits(owner.subscription).maxWatchingScans === 0) continue;
+    const scan = await deps.db
+      .selectFrom('scans')
+      .selectAll()
+      .where('id', '=', watch.scan_id)
+      .executeTakeFirst();
+    if (!scan) continue;
+    const run = await runWatchedScan(deps, owner, scan).catch((err: unknown) => {
+      // The plan no longer runs this scan (more custom legs than it allows): skip, keep the watch.
+      if (err instanceof DomainError && err.code === 'PLAN_LIMIT_REACHED') return null;
+      throw err;
+    });
+    if (run === null) continue;
+    checked++;
+    const key = (eb: typeof deps.db) =>
+      eb.updateTable('scan_watches').where('user_id', '=', owner.id).where('scan_id', '=', scan.id);
+    if (run.kind === 'tooExpensive') {
+      tooExpensive++;
+      await key(deps.db)
+        .set({ error: 'WATCHING_TOO_EXPENSIVE', checked_at: new Date(now) })
+        .execute();
+      continue;
+    }
+    const { announce, next } = watchOutcome(
+      { seen: watch.seen, alertedAt: watch.alerted_at?.getTime() ?? null },
+      run.top,
+      now,
+    );
+    if (announce.length > 0) {
+      await deliver(deps, owner, { id: scan.id, title: scan.title }, announce);
+      alerts++;
+    }
+    await key(deps.db)
+      .set({
+        seen: JSON.stringify(next.seen),
+        alerted_at: next.alertedAt === null ? null : new Date(next.alertedAt),
+        checked_at: new Date(now),
+      })
+      .execute();
+  }
+  return { checked, alerts, tooExpensive };
+}
+
+export function startWatchJob(deps: WatchJobDeps, options: { intervalMs: number; log: JobLog }): RunningJob {
+  return startPeriodicJob({
+    name: 'watched scans checked',
+    intervalMs: options.intervalMs,
+    log: options.log,
+    work: () => checkWatchedScans(deps),
+    // Not at start: the market need not be built for it, and a restart does not add a check.
+    waitFirst: true,
+  });
+}

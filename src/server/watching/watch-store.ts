@@ -1,0 +1,44 @@
+/**
+ * The scans a user watches (`scan_watches`, docs/WATCHING.md): each one's status as the API shows
+ * it (true, or the error code of a failed watch) and how many the user watches, which the plan's
+ * `maxWatchingScans` caps. A failed watch still counts until the user stops it.
+ */
+import type { ScanWatch } from '#api/screener-model.ts';
+import { effectiveLimits } from '#domain/plans/plan-limits.ts';
+import type { Db } from '../screener/scan-store.ts';
+import type { SignedInUser } from '../users/users.ts';
+
+/** Watched scan id → true, or the error code of a failed watch; scans not watched are absent. */
+export async function watchStatuses(
+  db: Db,
+  userId: number,
+  scanIds?: readonly number[],
+): Promise<Map<number, true | string>> {
+  if (scanIds?.length === 0) return new Map();
+  let query = db.selectFrom('scan_watches').select(['scan_id', 'error']).where('user_id', '=', userId);
+  if (scanIds) query = query.where('scan_id', 'in', scanIds);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.scan_id, r.error ?? true]));
+}
+
+export async function watchedCount(db: Db, userId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('scan_watches')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A scan's watch as the API answers it, with the plan's limit and the user's count. */
+export function scanWatch(
+  viewer: SignedInUser,
+  status: true | string | undefined,
+  usedCount: number,
+): ScanWatch {
+  return {
+    status: status ?? false,
+    maxCount: effectiveLimits(viewer.subscription).maxWatchingScans,
+    usedCount,
+  };
+}
