@@ -1,6 +1,6 @@
 /**
  * Sign Out (spec 1 §2, docs/OFFLINE.md "Sign out"): run the steps registered to go before it
- * (any may keep the user signed in), forget the token, wipe this user's cached data from memory
+ * (any may keep the user signed in), turn off this device's alerts, forget the token, wipe this user's cached data from memory
  * and from the device, then let the provider end its session and send the browser back to
  * `returnPath` (by default /signin, which goes on to the provider's sign-in page).
  */
@@ -35,6 +35,11 @@ export async function signOut(
   for (const step of [...beforeSignOutSteps]) {
     if (!(await step())) return false;
   }
+  // This device stops getting the user's alerts, while the token can still say so to the server;
+  // a failure here must not keep anyone signed in.
+  await import('#app/features/alerts/device-alerts.ts')
+    .then((alerts) => alerts.turnOffDeviceAlerts())
+    .catch(() => {});
   const token = storedToken();
   storeToken(null);
   queryClient.clear();

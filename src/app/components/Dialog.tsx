@@ -11,16 +11,24 @@ export function Dialog({
   onClose,
   children,
   actions,
+  className,
 }: {
   title: string;
   onClose: () => void;
   children: React.ReactNode;
   actions: React.ReactNode;
+  /** Added to the panel's class (a narrower dialog, for example). */
+  className?: string;
 }) {
   useEscapeKey(onClose);
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-label={title}>
+      <div
+        className={className ? `dialog ${className}` : 'dialog'}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+      >
         <h2>{title}</h2>
         <div className="dialog-body">{children}</div>
         <div className="dialog-actions">{actions}</div>

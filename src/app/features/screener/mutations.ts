@@ -17,6 +17,8 @@ export const screenerApi = {
   deleteScan: (id: number) => call('scans.delete', { params: { id } }),
   setFavorite: (id: number, marked: boolean) =>
     call(marked ? 'scans.favorite' : 'scans.unfavorite', { params: { id } }),
+  /** Starts or stops watching; answers the scan's watch (docs/WATCHING.md). */
+  setWatch: (id: number, on: boolean) => call(on ? 'scans.watch' : 'scans.unwatch', { params: { id } }),
   createList: (name: string) => call('lists.create', { body: { name } }),
   renameList: (listId: number, name: string) =>
     call('lists.rename', { params: { id: listId }, body: { name } }),

@@ -43,6 +43,7 @@ import {
 import { applySortChoice, type SortChoice } from './scan-sorting.ts';
 import { AnalyzeSlot, ColumnChooserSlot } from './slots.tsx';
 import { useScanRun } from './use-scan-run.ts';
+import { WatchControl } from './WatchControl.tsx';
 import '#app/components/forms.css';
 import '#app/components/tables.css';
 import './scan.css';
@@ -190,7 +191,7 @@ export function ScanScreen() {
       const saved = await screenerApi.updateScan(page.forId, saveBody(draft, title));
       queryClient.setQueryData(screenerKeys.scan(saved.id), saved);
       update({ saved });
-      notify({ message: 'Scan updated.' });
+      notify({ message: 'Scan updated.', color: 'primary' });
       await queryClient.invalidateQueries({ queryKey: screenerKeys.lists() });
     });
   const deleteScan = () =>
@@ -264,6 +265,7 @@ export function ScanScreen() {
         onDuplicate={duplicate}
         onExport={onExport}
         onDelete={deleteScan}
+        watchControl={<WatchControl kind={kind} scan={scan.data ?? null} />}
         columnChooser={
           <ColumnChooserSlot
             strategy={draft.strategy}

@@ -1,7 +1,7 @@
 /**
  * The scan page's toolbar (spec 2 §2.2): RUN SCAN (disabled while running), SAVE for a new scan,
  * UPDATE and SAVE AS NEW for the user's own, DUPLICATE for a sample, the EXPORT menu with the
- * three CSV exports, WATCH (not offered yet), DELETE with its confirmation, and the column
+ * three CSV exports, WATCH (`WatchControl`), DELETE with its confirmation, and the column
  * chooser's place.
  */
 import { useState } from 'react';
@@ -12,7 +12,6 @@ import { Walkthrough } from './walkthrough/Walkthrough.tsx';
 import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this scan?';
-export const WATCH_UNSAVED_HINT = 'Save this scan to enable watching';
 
 export const EXPORT_CHOICES: readonly { kind: ScanExportKind; label: string }[] = [
   { kind: 'underlyings_page', label: 'Export this page' },
@@ -35,6 +34,7 @@ export function ScanToolbar({
   onDuplicate,
   onExport,
   onDelete,
+  watchControl,
   columnChooser,
 }: {
   kind: ScanKind;
@@ -49,6 +49,7 @@ export function ScanToolbar({
   onDuplicate: () => void;
   onExport: (kind: ScanExportKind) => void;
   onDelete: () => void;
+  watchControl: React.ReactNode;
   columnChooser: React.ReactNode;
 }) {
   const [exportAnchor, setExportAnchor] = useState<Element | null>(null);
@@ -102,9 +103,7 @@ export function ScanToolbar({
           ))}
         </Menu>
       )}
-      <Button fill="outline" disabled title={kind === 'new' ? WATCH_UNSAVED_HINT : 'Watching comes later.'}>
-        WATCH
-      </Button>
+      {watchControl}
       {columnChooser}
       <Walkthrough />
       {kind === 'own' && (
