@@ -14,6 +14,7 @@ import { type Notice, subscribeNotices } from '#app/components/notices.ts';
 import { screenerKeys } from '#app/features/screener/keys.ts';
 import { TRIAL_SUBSCRIPTION } from '../api-stub.ts';
 import { renderAt } from '../render-app.tsx';
+import { SAVED_SCAN } from './saved-scan.ts';
 
 // The live connection is not part of this: it never comes.
 vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
@@ -26,27 +27,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const SCAN: Scan = {
-  id: 5,
-  title: 'Weekly puts',
-  description: '',
-  strategy: 'bull_put_spread',
-  isSample: false,
-  isFavorite: false,
-  listId: 1,
-  tags: [],
-  createDate: '2026-01-02T00:00:00.000Z',
-  watch: { status: false, maxCount: 0, usedCount: 0 },
-  legs: null,
-  ratio: null,
-  filters: {},
-  sorting: [],
-  calculationSettings: { bid_ask_level: 0 },
-  columns: [],
-  narrowedToSymbol: null,
-  page: 0,
-  updateDate: '2026-01-02T00:00:00.000Z',
-};
+const SCAN = SAVED_SCAN;
 
 const EMPTY_RUN: ScanRunAnswer = {
   items: [],

@@ -14,6 +14,7 @@ import { screenerKeys } from '#app/features/screener/keys.ts';
 import { WATCH_ERRORS, WATCH_EXPLAINED, WATCH_UPGRADE } from '#app/screens/scan/WatchDialog.tsx';
 import { TRIAL_SUBSCRIPTION } from '../api-stub.ts';
 import { renderAt } from '../render-app.tsx';
+import { SAVED_SCAN } from './saved-scan.ts';
 
 vi.mock('#app/live/live-client.ts', () => ({ loadLiveConnection: () => new Promise(() => {}) }));
 
@@ -24,27 +25,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const SCAN: Scan = {
-  id: 5,
-  title: 'Weekly puts',
-  description: '',
-  strategy: 'bull_put_spread',
-  isSample: false,
-  isFavorite: false,
-  listId: 1,
-  tags: [],
-  createDate: '2026-01-02T00:00:00.000Z',
-  watch: { status: false, maxCount: 20, usedCount: 2 },
-  legs: null,
-  ratio: null,
-  filters: {},
-  sorting: [],
-  calculationSettings: { bid_ask_level: 0 },
-  columns: [],
-  narrowedToSymbol: null,
-  page: 0,
-  updateDate: '2026-01-02T00:00:00.000Z',
-};
+const SCAN = SAVED_SCAN;
 
 interface Call {
   readonly method: string;

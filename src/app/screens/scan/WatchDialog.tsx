@@ -46,6 +46,14 @@ export const WATCH_ERRORS: Readonly<Record<string, { title: string; text: string
   },
 };
 
+/** What went wrong with the last action, if anything. */
+const Problem = ({ text }: { text: string | null }) =>
+  text === null ? null : (
+    <p className="field-error" role="alert">
+      {text}
+    </p>
+  );
+
 export function WatchDialog({ scan, onClose }: { scan: Scan; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [watch, setWatch] = useState<ScanWatch>(scan.watch);
@@ -110,11 +118,7 @@ export function WatchDialog({ scan, onClose }: { scan: Scan; onClose: () => void
       >
         <p>{error.text}</p>
         <p>Confirm stops watching this scan.</p>
-        {problem && (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <Problem text={problem} />
       </Dialog>
     );
   }
@@ -168,11 +172,7 @@ export function WatchDialog({ scan, onClose }: { scan: Scan; onClose: () => void
           </Button>
         )}
       </div>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem text={problem} />
     </Dialog>
   );
 }
