@@ -185,7 +185,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       universeRoutes(api, { db, market });
       await api.register(scanRunRoutes, { engine, db, limits: config.rateLimits });
       await api.register(scanExportRoutes, { engine, db, authenticator, limits: config.rateLimits });
-      await api.register(marketSnapshotRoutes, { engine, limits: config.rateLimits });
+      await api.register(marketSnapshotRoutes, { engine, db, limits: config.rateLimits });
       scenarioRoutes(api, {
         market,
         engine,

@@ -1,11 +1,14 @@
 /**
  * `GET /market/snapshot` over HTTP: the device snapshot of the named underlyings (those the
- * market has), or of the names with the most open interest; binary, compressed, versioned, behind
+ * market has), or of the names with the most open interest, with the caller's watched scans'
+ * underlyings; binary, compressed, versioned, behind
  * the token like every call; a scan on the device reads it. Malformed symbols, too many of them
  * or an unknown parameter answer 400 VALIDATION_FAILED (naming `query.symbols`).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MARKET_SNAPSHOT_MAX_SYMBOLS } from '#api/market-snapshot.ts';
+import type { ScanRunAnswer } from '#api/scans.ts';
+import type { ListsAnswer, Scan } from '#api/screener-model.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { scanOnDevice } from '#engine/device-scan.ts';
 import { DEVICE_SNAPSHOT_TYPE, decodeDeviceSnapshot } from '#engine/device-snapshot.ts';
@@ -53,6 +56,31 @@ describe('GET /market/snapshot', () => {
     expect(res.status).toBe(200);
     const snapshot = decodeDeviceSnapshot(await res.arrayBuffer());
     expect([...snapshot.header.symbols].sort()).toEqual([...(TEST_MARKET.symbols ?? [])].sort());
+  });
+
+  test("the underlyings of the caller's watched scans come too", async () => {
+    const bob = await signedIn(server, 'bob-snapshot@example.com');
+    const lists = await json<ListsAnswer>(await bob.request('/api/v1/lists'));
+    const sample = lists.lists
+      .flatMap((l) => l.items)
+      .find((s) => s.isSample && s.strategy === 'bull_put_spread');
+    if (!sample) throw new Error('no bull put spread sample');
+    expect((await bob.request(`/api/v1/scans/${sample.id}/watch`, { method: 'PUT' })).status).toBe(200);
+    const scan = await json<Scan>(await bob.request(`/api/v1/scans/${sample.id}`));
+    const run = await json<ScanRunAnswer>(
+      await bob.request('/api/v1/scans/run', {
+        method: 'POST',
+        body: JSON.stringify({ strategy: scan.strategy, filters: scan.filters, sorting: scan.sorting }),
+      }),
+    );
+    const watched = run.items.slice(0, 10).map((row) => row.underlying);
+    expect(watched.some((name) => name !== 'KO')).toBe(true);
+    const res = await bob.request('/api/v1/market/snapshot?symbols=KO');
+    const snapshot = decodeDeviceSnapshot(await res.arrayBuffer());
+    expect([...snapshot.header.symbols].sort()).toEqual([...new Set(['KO', ...watched])].sort());
+    // Another user's snapshot does not carry them.
+    const only = decodeDeviceSnapshot(await (await get('?symbols=KO')).arrayBuffer());
+    expect([...only.header.symbols]).toEqual(['KO']);
   });
 
   test('needs a token', async () => {

@@ -184,7 +184,11 @@ export class ScanEngine {
    * interest: the current frame, pinned while it is copied, with the names, bars, rate and
    * probability model the engine's scans use.
    */
-  deviceSnapshot(symbols: readonly string[] | null): Uint8Array<ArrayBuffer> {
+  /**
+   * The device snapshot of `symbols` (null: the names with the most open interest), and of `also`
+   * (the underlyings of the user's watched scans), in row order.
+   */
+  deviceSnapshot(symbols: readonly string[] | null, also: readonly string[] = []): Uint8Array<ArrayBuffer> {
     const market = this.market;
     const snapshot = market.snapshot();
     const frame = snapshot.pin();
@@ -198,7 +202,10 @@ export class ScanEngine {
           probabilityModel: this.#opts.probabilityModel ?? 'smile',
           extras: this.#extras(market),
         },
-        symbols ? rowsOf(snapshot.symbols, symbols) : mostOpenInterest(frame.underlyings.totalOpenInterest),
+        unionOfRows(
+          symbols ? rowsOf(snapshot.symbols, symbols) : mostOpenInterest(frame.underlyings.totalOpenInterest),
+          rowsOf(snapshot.symbols, also),
+        ),
       );
     } finally {
       snapshot.unpin(frame);
@@ -311,6 +318,11 @@ export class ScanEngine {
 function rowsOf(symbols: readonly string[], wanted: readonly string[]): number[] {
   const set = new Set(wanted);
   return symbols.flatMap((symbol, row) => (set.has(symbol) ? [row] : []));
+}
+
+/** Both sets of rows, each once, in row order. */
+function unionOfRows(a: readonly number[], b: readonly number[]): number[] {
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
 }
 
 /** The rows of the MARKET_SNAPSHOT_DEFAULT_NAMES underlyings with the most open interest, in row order. */

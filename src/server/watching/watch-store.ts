@@ -4,6 +4,7 @@
  * `maxWatchingScans` caps. A failed watch still counts until the user stops it.
  */
 import type { ScanWatch } from '#api/screener-model.ts';
+import { parseContractId } from '#domain/contracts/contract-id.ts';
 import { effectiveLimits } from '#domain/plans/plan-limits.ts';
 import type { Db } from '../screener/scan-store.ts';
 import type { SignedInUser } from '../users/users.ts';
@@ -41,4 +42,30 @@ export function scanWatch(
     maxCount: effectiveLimits(viewer.subscription).maxWatchingScans,
     usedCount,
   };
+}
+
+/** The underlying of a trade id (`engine/trade-rows.ts`: "AAPL260320C150×-1 AAPL260320C155×1"). */
+function underlyingOfTrade(id: string): string | null {
+  const first = id.split(' ')[0]?.split('×')[0] ?? '';
+  try {
+    const contract = parseContractId(first);
+    return contract.kind === 'stock' ? contract.symbol : contract.underlying;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The underlyings in the user's watched scans' top trades at their last check: the device
+ * snapshot carries them, so a watched scan's names can be scanned on the device too.
+ */
+export async function watchedUnderlyings(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('scan_watches')
+    .select('seen')
+    .where('user_id', '=', userId)
+    .where('error', 'is', null)
+    .execute();
+  const names = rows.flatMap((r) => (r.seen ?? []).map(underlyingOfTrade));
+  return [...new Set(names.filter((n): n is string => n !== null))];
 }
