@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appScriptsBehindGate } from './src/server/build/app-scripts-behind-gate.ts';
-import { ionicCoreGroup, ionicElementsGroup } from './src/server/build/ionic-elements-chunk.ts';
+import { ionicElementsGroup, ionicLaterGroup } from './src/server/build/ionic-elements-chunk.ts';
 import { mdOnlyStyles } from './src/server/build/md-only-styles.ts';
 import { precompress } from './src/server/build/precompress.ts';
 
@@ -96,7 +96,7 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|idb|@tanstack)[\\/]/,
             },
             ionicElementsGroup(new URL('.', import.meta.url).pathname),
-            ionicCoreGroup(new URL('.', import.meta.url).pathname),
+            ionicLaterGroup(new URL('.', import.meta.url).pathname),
           ],
         },
       },

@@ -6,14 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { ApiRequestError } from '#app/api/client.ts';
 import { futureTimes, historyBars, regionSpans } from '#app/screens/analyzer/chart-model.ts';
-import {
-  cardMetrics,
-  legSummary,
-  scenarioCards,
-  shortDate,
-  tradePath,
-} from '#app/screens/analyzer/result-cards.ts';
+import { cardMetrics, legSummary, scenarioCards, tradePath } from '#app/screens/analyzer/result-cards.ts';
 import { runOutcome } from '#app/screens/analyzer/run-outcome.ts';
+import { shortDate } from '#app/screens/analyzer/short-date.ts';
 import { decodeTicket } from '#domain/orders/ticket.ts';
 import { tradeOf } from './analyzer-fixtures.ts';
 

@@ -21,7 +21,8 @@ import { createQueryClient, PERSIST_INTERVAL_MS, persistOptions } from '#app/api
 import { marketKeys } from '#app/features/market/keys.ts';
 import { screenerKeys } from '#app/features/screener/keys.ts';
 import { tradeKeys } from '#app/features/trades/keys.ts';
-import { applyQuotes, applyTradeUpdates, liveKeys } from '#app/live/live-cache.ts';
+import { applyQuotes, applyTradeUpdates } from '#app/live/live-cache.ts';
+import { liveKeys } from '#app/live/live-keys.ts';
 import { decodeTradeChange } from '#app/live/trade-merge.ts';
 
 /** A storage that counts what reaches it. */

@@ -56,12 +56,11 @@ describe.each(VIEWPORTS)('All Scans at %s width', (name, viewport) => {
     await predefined
       .getByText('No scans fit all of the selected tags. Please choose a different set of tags.')
       .waitFor();
+    // The checkbox's own state, once it is defined (its definition waits for the first content).
     const checked = (label: string) => tag(label).evaluate((el) => (el as HTMLInputElement).checked);
-    await expect(Promise.all([checked('Hedging'), checked('Earnings'), checked('Income')])).resolves.toEqual([
-      true,
-      true,
-      false,
-    ]);
+    await expect
+      .poll(() => Promise.all([checked('Hedging'), checked('Earnings'), checked('Income')]))
+      .toEqual([true, true, false]);
     await screenshot(page, `all-scans-${name}-tags`);
     await tag('Earnings').click();
     await tag('Hedging').click();

@@ -3,13 +3,14 @@
  * a ticker fills in its defaults, each of the four price targets runs and shows cards, the slider
  * picks other trades, a unit change keeps the level, the Saved and Predefined views page their
  * scans, a card's Trade opens the order editor with its legs, and a shared address shows the
- * same analysis after a reload. Screenshots go to test-artifacts/analyzer-*.png.
+ * same analysis after a reload; a blank analyzer loads the results' code only once a ticker is
+ * chosen. Screenshots go to test-artifacts/analyzer-*.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { ExpirationRow, UnderlyingFacts } from '#api/market.ts';
 import { signedIn } from '../support/auth.ts';
-import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { button, PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { e2eSession, startAppServer } from '../support/e2e-session.ts';
 import { saveScan } from '../support/screener.ts';
 import { createAccount, json, TEST_MARKET } from '../support/trades.ts';
@@ -186,6 +187,20 @@ describe.each(VIEWPORTS)('analyzer at %s width', (name, viewport) => {
     await screenshot(page, `analyzer-${name}-stock-order`);
     await context.close();
   });
+});
+
+test("a blank analyzer shows without its results' code, which loads once a ticker is chosen", async () => {
+  const { context, page } = await e2e.signedInPage(PHONE, 'analyst-blank@example.com');
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const resultsCode = () => asked.filter((path) => /\/assets\/RunResults-[\w-]+\.js$/.test(path));
+  await page.goto('/analyzer');
+  await page.getByText('Enter ticker and expected behavior and press run to start.').waitFor();
+  expect(resultsCode()).toEqual([]);
+  await page.getByLabel('Ticker').fill('spdr');
+  await page.locator('.ticker-matches button', { hasText: SYMBOL }).first().click();
+  await expect.poll(() => resultsCode().length).toBe(1);
+  await context.close();
 });
 
 test('at tablet width a shared address shows the form above two columns of cards', async () => {

@@ -135,6 +135,26 @@ describe('first load', () => {
     expect(found.filter(Boolean)).toEqual([]);
   });
 
+  test("the trade log's scripts carry none of the order editor's validation: live pushes are written by the live connection's chunk", async () => {
+    const { context, page } = await e2e.signedInPage(PHONE, 'first-load-trades@example.com');
+    const { scripts } = watch(page);
+    await page.goto('/trades');
+    await page.getByRole('heading', { name: 'Trades', exact: true }).waitFor();
+    // What loads once the content shows (the service worker's registration, the writes' queue).
+    await page.waitForTimeout(1500);
+    const loads = await Promise.all(scripts);
+    await context.close();
+    // The plan's leg limit, one of the order validation's messages (the error catalogue has others).
+    const validation = 'You have reached the maximum legs';
+    const carrying = await Promise.all(
+      loads.map(async ({ url }) =>
+        (await (await fetch(e2e.server.url + url)).text()).includes(validation) ? url : null,
+      ),
+    );
+    expect(loads.length).toBeGreaterThan(0);
+    expect(carrying.filter(Boolean)).toEqual([]);
+  });
+
   test('no script of the app carries Ionic components it never draws: each comes with what uses it', () => {
     const assets = join(projectRoot, 'dist', 'assets');
     // The app draws no date picker: a script defining one holds all of Ionic's components, as a

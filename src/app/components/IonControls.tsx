@@ -1,12 +1,14 @@
 /**
  * Ionic's checkbox for lazy screens, as a custom element straight from @ionic/core (the
  * @ionic/react wrapper would land in the entry chunk; see IonCore.tsx). React 19 sets `checked`
- * as a property and listens to `onionChange` as the element's `ionChange` event.
+ * as a property and listens to `onionChange` as the element's `ionChange` event. The element is
+ * defined once the first screen shows its content (`later-elements.ts`); a click before that
+ * still toggles it.
  */
-import { defineCustomElement as defineCheckbox } from '@ionic/core/components/ion-checkbox.js';
 import { createElement } from 'react';
+import { defineLaterElements, undefinedElement } from './later-elements.ts';
 
-defineCheckbox();
+void defineLaterElements();
 
 interface ControlProps {
   checked: boolean;
@@ -26,6 +28,9 @@ export const Checkbox = ({ checked, onChange, children, disabled = false }: Cont
       justify: 'start',
       onionChange: (event: CustomEvent<{ checked: boolean }>) => {
         if (event.detail.checked !== checked) onChange(event.detail.checked);
+      },
+      onClick: () => {
+        if (undefinedElement('ion-checkbox') && !disabled) onChange(!checked);
       },
     },
     children,

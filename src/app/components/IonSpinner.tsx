@@ -1,12 +1,12 @@
 /**
  * Ionic's spinner for lazy screens, as a custom element straight from @ionic/core (see
- * IonCore.tsx). Apart from the segment: screens that draw only a spinner (the order editor,
- * the account and checkout pages) then load neither the segment nor its gesture.
+ * IonCore.tsx), defined once the first screen shows its content (`later-elements.ts`); until
+ * then `later-elements.css` draws the same turning crescent.
  */
-import { defineCustomElement as defineSpinner } from '@ionic/core/components/ion-spinner.js';
 import { createElement } from 'react';
+import { defineLaterElements } from './later-elements.ts';
 
-defineSpinner();
+void defineLaterElements();
 
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return createElement('ion-spinner', { name: 'crescent', 'aria-label': label, role: 'status' });

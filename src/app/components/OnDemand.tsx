@@ -29,6 +29,22 @@ export function loadable<P>(load: () => Promise<ComponentType<P>>): Loadable<P> 
   };
 }
 
+/** `code`'s component once loaded, else null; its code loads while `wanted`. */
+export function useLoadable<P>(code: Loadable<P>, wanted = true): ComponentType<P> | null {
+  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => code.loaded());
+  useEffect(() => {
+    if (Loaded || !wanted) return;
+    let cancelled = false;
+    void code.load().then((component) => {
+      if (!cancelled) setLoaded(() => component);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [code, Loaded, wanted]);
+  return Loaded;
+}
+
 export function OnDemand<P extends object>({
   code,
   props,
@@ -38,16 +54,6 @@ export function OnDemand<P extends object>({
   props: P;
   fallback: React.ReactNode;
 }) {
-  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => code.loaded());
-  useEffect(() => {
-    if (Loaded) return;
-    let cancelled = false;
-    void code.load().then((component) => {
-      if (!cancelled) setLoaded(() => component);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [code, Loaded]);
+  const Loaded = useLoadable(code);
   return Loaded ? createElement(Loaded, props) : fallback;
 }

@@ -14,14 +14,9 @@ import type { Position, TradeCalculationRequest } from '#api/trades.ts';
 import { marketKeys } from '#app/features/market/keys.ts';
 import { tradeKeys } from '#app/features/trades/keys.ts';
 import { formatContractId } from '#domain/contracts/contract-id.ts';
+import { liveKeys } from './live-keys.ts';
 import { markPositions } from './position-marks.ts';
 import { type LiveTradeUpdate, mergeTradeData } from './trade-merge.ts';
-
-export const liveKeys = {
-  all: ['live'] as const,
-  /** Every quote received, by id (symbol or option id). */
-  quotes: () => [...liveKeys.all, 'quotes'] as const,
-};
 
 /** An order calculation is recalculated on live quotes at most this often, ms. */
 export const CALCULATION_REFRESH_MS = 5_000;

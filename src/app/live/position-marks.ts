@@ -11,17 +11,6 @@ import { expiryInstant } from '#domain/contracts/expiry.ts';
 import { closingLegs, realizedPlCents } from '#domain/orders/position-pl.ts';
 import { annualizedRoi, roi } from '#domain/orders/roi.ts';
 
-/** Ids the open positions need quotes for: every leg's contract and each underlying. */
-export function positionQuoteIds(positions: readonly Position[]): string[] {
-  const ids = new Set<string>();
-  for (const p of positions) {
-    if (p.closeDate !== null) continue;
-    ids.add(p.symbol);
-    for (const leg of p.legs) ids.add(formatContractId(leg.contract));
-  }
-  return [...ids];
-}
-
 const markOf = (q: LiveQuote): number => (q.kind === 'stock' ? q.last : q.mid);
 
 /** `position` marked at the quotes; the same object when nothing it shows changed. */

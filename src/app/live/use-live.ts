@@ -9,12 +9,13 @@
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HUB_LIMITS, type LiveQuote, type LiveScenario, type LiveTradeSpec } from '#api/hub.ts';
+import type { Position } from '#api/trades.ts';
 import type { Contract } from '#domain/contracts/contract.ts';
 import { formatContractId } from '#domain/contracts/contract-id.ts';
 import type { StrategyKey } from '#domain/strategies/strategy-key.ts';
-import { liveKeys } from './live-cache.ts';
 import { loadLiveConnection } from './live-client.ts';
 import type { LiveConnection } from './live-connection.ts';
+import { liveKeys } from './live-keys.ts';
 
 /** A trade as a screen has it: a scan row, or anything with an id, a strategy and legs. */
 export interface LiveTradeSource {
@@ -113,6 +114,17 @@ export function quoteIdsOf(
 ): string[] {
   const ids = new Set<string>(symbol ? [symbol] : []);
   for (const leg of legs ?? []) ids.add(formatContractId(leg.contract));
+  return [...ids];
+}
+
+/** Ids the open positions need quotes for: every leg's contract and each underlying. */
+export function positionQuoteIds(positions: readonly Position[]): string[] {
+  const ids = new Set<string>();
+  for (const p of positions) {
+    if (p.closeDate !== null) continue;
+    ids.add(p.symbol);
+    for (const leg of p.legs) ids.add(formatContractId(leg.contract));
+  }
   return [...ids];
 }
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ELEMENTS_MODULE = 'src/app/components/IonElements.tsx';
-const CORE_MODULE = 'src/app/components/IonCore.tsx';
+const LATER_MODULE = 'src/app/components/ion-later-elements.ts';
 const CORE_COMPONENTS = 'node_modules/@ionic/core/components';
 
 /** The @ionic/core component modules a module imports statically (its `import()`s are lazy). */
@@ -57,8 +57,8 @@ export function ionicGroup(root: string, name: string, module: string, lazy = fa
 export const ionicElementsGroup = (root: string) => ionicGroup(root, 'ionic-elements', ELEMENTS_MODULE);
 
 /**
- * The group of the lazy screens' common elements (segment, spinner) with what they import and
- * load as they connect: the segment loads its gesture module with `import()` once drawn, which
- * would otherwise be one more small chunk fetched during those screens' first paint.
+ * The group of the elements lazy screens define once the first screen shows its content
+ * (segment, spinner, checkbox) with what they import and load as they connect: the segment loads
+ * its gesture module with `import()` once drawn, which would otherwise be one more small chunk.
  */
-export const ionicCoreGroup = (root: string) => ionicGroup(root, 'IonCore', CORE_MODULE, true);
+export const ionicLaterGroup = (root: string) => ionicGroup(root, 'ion-later-elements', LATER_MODULE, true);

@@ -9,7 +9,8 @@ import type { LiveQuote } from '#api/hub.ts';
 import type { Position } from '#api/trades.ts';
 import { marketKeys } from '#app/features/market/keys.ts';
 import { tradeKeys } from '#app/features/trades/keys.ts';
-import { applyQuotes, applyTradeUpdates, CALCULATION_REFRESH_MS, liveKeys } from '#app/live/live-cache.ts';
+import { applyQuotes, applyTradeUpdates, CALCULATION_REFRESH_MS } from '#app/live/live-cache.ts';
+import { liveKeys } from '#app/live/live-keys.ts';
 import { decodeTradeChange } from '#app/live/trade-merge.ts';
 
 const spy: LiveQuote = {

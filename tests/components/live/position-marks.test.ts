@@ -6,7 +6,8 @@
 import { describe, expect, test } from 'vitest';
 import type { LiveQuote } from '#api/hub.ts';
 import type { Position } from '#api/trades.ts';
-import { markPosition, markPositions, positionQuoteIds } from '#app/live/position-marks.ts';
+import { markPosition, markPositions } from '#app/live/position-marks.ts';
+import { positionQuoteIds } from '#app/live/use-live.ts';
 
 const CALL = {
   kind: 'option',

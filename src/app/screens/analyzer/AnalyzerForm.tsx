@@ -27,7 +27,7 @@ import {
   unitsFor,
 } from './analyzer-form.ts';
 import { ImpliedMoves } from './ImpliedMoves.tsx';
-import { shortDate } from './result-cards.ts';
+import { shortDate } from './short-date.ts';
 
 // Only the Advanced Settings (folded at first) draw a checkbox: ion-checkbox loads as they open.
 const checkbox = loadable(() => import('#app/components/IonControls.tsx').then((m) => m.Checkbox));

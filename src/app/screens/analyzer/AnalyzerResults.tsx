@@ -1,19 +1,15 @@
 /**
- * The analyzer's results (spec 3 §2): the view switch, the start and empty texts, 'Loading n/m'
- * while the runs answer, the slider from 'Max. Return' to 'Max. Prob. of Profit' in the Scenario
- * view, the cards, and 'Check More Scans (a – b)' in the Saved and Predefined views.
+ * The analyzer's results (spec 3 §2): the view switch, the start text, and the results of a run
+ * (`RunResults.tsx`), whose code loads once a ticker is chosen (`preloadRunResults`) or a run is
+ * asked for, never with the first paint of a blank analyzer; the section is busy until it is in.
  */
 
-import { useState } from 'react';
 import { Segment } from '#app/components/IonCore.tsx';
-import { IonButton } from '#app/components/IonElements.tsx';
-import { Spinner } from '#app/components/IonSpinner.tsx';
+import { loadable, useLoadable } from '#app/components/OnDemand.tsx';
 import type { AnalyzerView } from '#app/route-params.ts';
-import { SCENARIO_SLOTS } from '#domain/scenario/behaviors.ts';
-import { type PlAt, ResultCardView } from './ResultCardView.tsx';
-import { scanCards, scenarioCards } from './result-cards.ts';
+import type { RunResultsProps } from './RunResults.tsx';
 import type { RunInputs } from './run-inputs.ts';
-import { type AnalyzerRuns, SCANS_PER_PAGE } from './use-analyzer-runs.ts';
+import type { AnalyzerRuns } from './use-analyzer-runs.ts';
 
 export const HELP_ANALYZER = 'https://optionscout.app/help/analyzer';
 
@@ -23,10 +19,10 @@ const VIEW_OPTIONS = [
   { value: 'predefined', label: 'Predefined Scans' },
 ] as const;
 
-const PL_OPTIONS = [
-  { value: 'date', label: 'P/L on date' },
-  { value: 'expiration', label: 'P/L at expiration' },
-] as const;
+const runResults = loadable<RunResultsProps>(() => import('./RunResults.tsx').then((m) => m.RunResults));
+
+/** Loads the results' code ahead of the first run (a ticker is chosen). */
+export const preloadRunResults = (): void => void runResults.load();
 
 export function AnalyzerResults({
   view,
@@ -46,18 +42,15 @@ export function AnalyzerResults({
   slot: number;
   onSlot: (slot: number) => void;
 }) {
-  const [plAt, setPlAt] = useState<PlAt>('date');
-  const { outcome } = runs;
-  const loading = runs.listing || outcome.finished < outcome.total;
-  const strategies = outcome.answers.flatMap((a) => (a.kind === 'strategy' ? [a.result] : []));
-  const scans = outcome.answers.flatMap((a) => (a.kind === 'scan' ? [a.answer] : []));
-  const cards = view === 'scenario' ? scenarioCards(strategies, slot) : scanCards(scans);
-  const more = view !== 'scenario' && runs.scansShown < runs.scanCount && !loading;
+  const Body = useLoadable(runResults, inputs !== null);
+  // Busy until the runs are in and their results' code is there to show them.
+  const busy =
+    runs.listing || runs.outcome.finished < runs.outcome.total || (inputs !== null && Body === null);
   return (
     <section
       className="analyzer-results"
       aria-label="Results"
-      aria-busy={loading}
+      aria-busy={busy}
       data-view={view}
       data-run={runKey ?? ''}
     >
@@ -70,59 +63,7 @@ export function AnalyzerResults({
           </a>
         </p>
       ) : (
-        <>
-          {view === 'scenario' && (
-            <div className="balance-slider">
-              <span>Max. Return</span>
-              <input
-                type="range"
-                min={0}
-                max={SCENARIO_SLOTS - 1}
-                step={1}
-                value={slot}
-                aria-label="Balance between return and probability of profit"
-                aria-valuetext={`${slot} of ${SCENARIO_SLOTS - 1}`}
-                onChange={(e) => onSlot(Number(e.target.value))}
-              />
-              <span>Max. Prob. of Profit</span>
-            </div>
-          )}
-          <div className="results-status">
-            {loading && (
-              <p className="loading-count" role="status">
-                <Spinner /> {runs.listing ? 'Loading scans…' : `Loading ${outcome.finished}/${outcome.total}`}
-              </p>
-            )}
-            {cards.length > 0 && (
-              <Segment label="P/L chart" value={plAt} options={PL_OPTIONS} onChange={setPlAt} />
-            )}
-          </div>
-          {outcome.error !== null && (
-            <p className="field-error" role="alert">
-              {outcome.error}
-            </p>
-          )}
-          {!loading && outcome.error === null && cards.length === 0 && (
-            <p className="analyzer-empty">No results.</p>
-          )}
-          <div className="result-cards">
-            {cards.map((card) => (
-              <ResultCardView
-                key={card.key}
-                card={card}
-                view={inputs.ranges}
-                plAt={plAt}
-                symbol={inputs.symbol}
-              />
-            ))}
-          </div>
-          {more && (
-            <IonButton fill="outline" onClick={runs.showMore}>
-              Check More Scans ({runs.scansShown + 1} –{' '}
-              {Math.min(runs.scanCount, runs.scansShown + SCANS_PER_PAGE)})
-            </IonButton>
-          )}
-        </>
+        Body && <Body view={view} inputs={inputs} runs={runs} slot={slot} onSlot={onSlot} />
       )}
     </section>
   );

@@ -7,14 +7,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { expirationsQuery, riskFreeRateQuery } from '#app/features/analyzer/queries.ts';
 import { factsQuery } from '#app/features/market/queries.ts';
 import type { AnalyzerParams, AnalyzerSearch, AnalyzerView } from '#app/route-params.ts';
 import { DEFAULT_SCENARIO_SLOT } from '#domain/scenario/behaviors.ts';
 import { AnalyzerForm } from './AnalyzerForm.tsx';
-import { AnalyzerResults } from './AnalyzerResults.tsx';
+import { AnalyzerResults, preloadRunResults } from './AnalyzerResults.tsx';
 import {
   type AnalyzerDraft,
   defaultDraft,
@@ -57,6 +57,11 @@ export function AnalyzerScreen() {
   const [form, setForm] = useState<FormState | null>(null);
   const [runCount, setRunCount] = useState(0);
   const side = useRef<HTMLDivElement>(null);
+
+  // With a ticker a run is near: its results' code loads meanwhile.
+  useEffect(() => {
+    if (symbol !== undefined) preloadRunResults();
+  }, [symbol]);
 
   const baseData = useMemo(() => unitDataOf(facts.data, null), [facts.data]);
   const daysTo = (date: string | null | undefined) =>

@@ -7,7 +7,8 @@ import { Suspense } from 'react';
 import { AppLink } from '#app/components/AppLink.tsx';
 import type { PriceView } from '#domain/scenario/behaviors.ts';
 import { PlChart } from './charts.ts';
-import { cardMetrics, legSummary, type ResultCard, shortDate, tradePath } from './result-cards.ts';
+import { cardMetrics, legSummary, type ResultCard, tradePath } from './result-cards.ts';
+import { shortDate } from './short-date.ts';
 
 export type PlAt = 'date' | 'expiration';
 

@@ -9,7 +9,7 @@ import { barsQuery } from '#app/features/market/queries.ts';
 import { formatMoney, formatPercent } from '#domain/columns/number-format.ts';
 import type { ChartLevels } from './chart-model.ts';
 import { ScenarioPriceChart } from './charts.ts';
-import { shortDate } from './result-cards.ts';
+import { shortDate } from './short-date.ts';
 
 const PRICE_CHART_HEIGHT = 260;
 

@@ -9,10 +9,10 @@ import type {
   ScenarioTrade,
 } from '#api/scenario.ts';
 import { formatMoney, formatPercent, MISSING_VALUE } from '#domain/columns/number-format.ts';
-import { isoDateParts, monthAbbreviation } from '#domain/orders/iso-date.ts';
 import { encodeTicket } from '#domain/orders/ticket.ts';
 import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import { STOCK_STRATEGY_KEYS, type StrategyKey } from '#domain/strategies/strategy-key.ts';
+import { shortDate } from './short-date.ts';
 
 export interface ResultCard {
   readonly key: string;
@@ -43,12 +43,6 @@ export function scenarioCards(results: readonly ScenarioStrategyResult[], slot: 
 /** The Saved and Predefined views' cards, one per scan, in the list's order. */
 export const scanCards = (answers: readonly ScenarioRunScanAnswer[]): ResultCard[] =>
   answers.map((a) => ({ key: `scan-${a.scanId}`, title: a.scanName, scanId: a.scanId, trade: a.trade }));
-
-/** 'DD-MMM-YY', as the cards write expirations: '18-DEC-26'. */
-export function shortDate(iso: string): string {
-  const { year, month, day } = isoDateParts(iso);
-  return `${String(day).padStart(2, '0')}-${monthAbbreviation(month)}-${String(year % 100).padStart(2, '0')}`;
-}
 
 const strikeText = (strike: number): string => String(Math.round(strike * 100) / 100);
 
