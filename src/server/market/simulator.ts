@@ -338,9 +338,7 @@ export class SimulatedMarket implements MarketProvider {
         const forward = s.isVix
           ? this.#vixForward(spot, T)
           : spot * Math.exp((this.#rate - s.dividendYield) * T);
-        // Standard monthlies (third Fridays; VIX's monthly Wednesdays are not) get far wings.
-        const standard = e.type === 'monthly' && !s.isVix;
-        const fresh = strikeGrid(forward, atm * Math.sqrt(Math.max(T, 7 / 365)), s.tier, T, standard);
+        const fresh = strikeGrid(forward, atm * Math.sqrt(Math.max(T, 7 / 365)), s.tier, T);
         const strikes = [...new Set([...(grids.get(e.day) ?? []), ...fresh])].sort((a, b) => a - b);
         next.set(e.day, strikes);
         stdevs.push(stdev);

@@ -6,31 +6,10 @@
  * others, as AAPL's $5 strikes, and max(1 sd, 5%) for the rest), then coarsens:
  * 5× for the daily-expiry names ($1 → $5, as SPY), 2× and beyond three standard deviations (and
  * 30%) 5× for the others. The range covers four standard deviations plus 4% below the forward and
- * three plus 3% above, but no more than one standard deviation beyond the per-tier reach of the
- * real chains (SPY 0.70–1.30 of spot, AAPL 0.40–1.45), and at least that reach; the standard
- * monthlies of the liquid tiers list far wings as the real ones do (down to 0.37 of the forward),
- * capped in count per tier.
+ * three plus 3% above, and at least the per-tier reach of the real chains (SPY 0.70–1.30 of spot,
+ * AAPL 0.40–1.45 on its monthlies), capped in count per tier.
  */
 import type { LiquidityTier } from './universe.ts';
-
-/**
- * The far wings of a standard monthly: the real monthlies list far out-of-the-money strikes from
- * their first day (SPY's down to 0.35–0.48 of spot on $5 steps, AAPL's to 0.32–0.43 on $5 steps),
- * where most of a chain's open interest beyond three standard deviations sits.
- */
-interface Wings {
-  /** Least reach below and above the forward, in ln(K/F), at any time to expiry. */
-  readonly below: number;
-  readonly above: number;
-  /**
-   * Steps beyond the fine strikes, in base increments: the first that keeps the grid within its
-   * cap (the base increment coarsens only when none does).
-   */
-  readonly steps: readonly number[];
-  /** From `longYears` out the steps are `longSteps`: the long monthlies hold little of the far open interest. */
-  readonly longYears?: number;
-  readonly longSteps?: readonly number[];
-}
 
 interface TierLayout {
   /** Most strikes per expiration; beyond it the base increment steps up. */
@@ -41,27 +20,11 @@ interface TierLayout {
   /** The base increment holds within max(fineSd standard deviations, fineMin) of the forward, in ln(K/F). */
   readonly fineSd: number;
   readonly fineMin: number;
-  /** A standard monthly's far wings, where the tier lists them (the real chains' monthlies). */
-  readonly wings?: Wings;
 }
 
 const LAYOUT: Readonly<Record<LiquidityTier, TierLayout>> = {
-  0: {
-    max: 300,
-    below: 0.36,
-    above: 0.26,
-    fineSd: 0.5,
-    fineMin: 0.04,
-    wings: { below: 1, above: 0.26, steps: [5] },
-  },
-  1: {
-    max: 80,
-    below: 0.9,
-    above: 0.37,
-    fineSd: 1,
-    fineMin: 0.25,
-    wings: { below: 1, above: 0.47, steps: [1, 2], longYears: 0.3, longSteps: [2] },
-  },
+  0: { max: 300, below: 0.36, above: 0.26, fineSd: 0.5, fineMin: 0.04 },
+  1: { max: 80, below: 0.9, above: 0.37, fineSd: 1, fineMin: 0.25 },
   2: { max: 40, below: 0.4, above: 0.3, fineSd: 1, fineMin: 0.05 },
   3: { max: 24, below: 0.3, above: 0.25, fineSd: 1, fineMin: 0.05 },
 };
@@ -81,68 +44,44 @@ export function baseIncrement(price: number, tier: LiquidityTier): number {
 
 /**
  * Strikes for one expiration, ascending. `stdev` is the ATM standard deviation of ln(S_T/F), σ√T;
- * `years` the time to expiry; `standard` whether it is a standard monthly (third Friday), which gets
- * its tier's far wings.
+ * `years` the time to expiry.
  */
-export function strikeGrid(
-  forward: number,
-  stdev: number,
-  tier: LiquidityTier,
-  years: number,
-  standard = false,
-): number[] {
+export function strikeGrid(forward: number, stdev: number, tier: LiquidityTier, years: number): number[] {
   let base = baseIncrement(forward, tier);
   const layout = LAYOUT[tier];
-  const sd = Math.min(stdev, 1);
-  const wings = standard ? layout.wings : undefined;
-  // The least reach is the real chains' from a month out; shorter expirations other than the
-  // standard monthlies reach less (as the fourth root of their time: a day 43%, a week 70%), which
-  // keeps the dailies' far strikes, and with them the combinations a wide multi-leg scan walks
-  // through, near what the scans can afford. Beyond the real reach a grid spans at most one more
-  // standard deviation: the real chains list no calls three standard deviations out a year ahead
-  // (SPY's end at 1.30 of spot), so those strikes go to the standard monthlies' far wings.
-  const reach = wings ? 1 : Math.min(1, (Math.max(years, 0) / (30 / 365)) ** 0.25);
-  const below = wings
-    ? Math.max(4 * sd + 0.04, wings.below)
-    : Math.max(Math.min(4 * sd + 0.04, layout.below + sd), layout.below * reach);
-  const above = Math.max(Math.min(3 * sd + 0.03, layout.above + sd), (wings?.above ?? layout.above) * reach);
-  const range = { lo: forward * Math.exp(-below), hi: forward * Math.exp(above) };
-  const long = wings && years > (wings.longYears ?? Number.POSITIVE_INFINITY);
-  const wingSteps = (long ? wings?.longSteps : wings?.steps) ?? [undefined];
   for (;;) {
-    for (const wingStep of wingSteps) {
-      const grid = gridWith(forward, sd, base, tier, layout, range, wingStep);
-      if (grid.length <= layout.max) return grid;
-    }
+    const grid = gridWith(forward, Math.min(stdev, 1), base, tier, layout, years);
+    if (grid.length <= layout.max) return grid;
     base = nextIncrement(base);
   }
 }
 
-/**
- * Walks out from the money in whole multiples n of the base increment (strike = n·base) over the
- * range; `wingStep` (in base increments) steps a standard monthly's strikes beyond the fine ones.
- */
+/** Walks out from the money in whole multiples n of the base increment (strike = n·base). */
 function gridWith(
   forward: number,
   stdev: number,
   base: number,
   tier: LiquidityTier,
   layout: TierLayout,
-  range: { readonly lo: number; readonly hi: number },
-  wingStep: number | undefined,
+  years: number,
 ): number[] {
+  // The least reach is the real chains' from a month out; shorter expirations reach less (as the
+  // fourth root of their time: a day 43%, a week 70%), which keeps the dailies' far strikes, and
+  // with them the combinations a wide multi-leg scan walks through, near what the scans can afford.
+  const reach = Math.min(1, (Math.max(years, 0) / (30 / 365)) ** 0.25);
+  const lo = forward * Math.exp(-Math.max(4 * stdev + 0.04, layout.below * reach));
+  const hi = forward * Math.exp(Math.max(3 * stdev + 0.03, layout.above * reach));
   const daily = tier === 0;
   const fine = Math.max(layout.fineSd * stdev, layout.fineMin);
   const far = Math.max(3 * stdev, 0.3);
   const multiple = (n: number) => {
     const d = Math.abs(Math.log((n * base) / forward));
     if (d <= fine) return 1;
-    if (wingStep !== undefined) return wingStep;
     return daily ? 5 : d <= far ? 2 : 5;
   };
   const out: number[] = [];
   const n0 = Math.max(1, Math.round(forward / base));
-  for (let n = n0; n > 0 && n * base >= range.lo; ) {
+  for (let n = n0; n > 0 && n * base >= lo; ) {
     out.push(n);
     const m = multiple(n);
     n = (Math.ceil(n / m) - 1) * m;
@@ -151,7 +90,7 @@ function gridWith(
   for (let n = n0; ; ) {
     const m = multiple(n);
     n = (Math.floor(n / m) + 1) * m;
-    if (n * base > range.hi) break;
+    if (n * base > hi) break;
     out.push(n);
   }
   return out.map((n) => Math.round(n * base * 1e6) / 1e6);

@@ -43,31 +43,3 @@ test("a daily reaches less far than a month's expiration: its far strikes are wh
   expect((month[0] as number) / 692).toBeLessThan(0.71);
   expect(daily.length).toBeLessThan(0.75 * month.length);
 });
-
-test("a standard monthly lists the real monthlies' far wings from its first days; a weekly of the same day does not", () => {
-  // SPY's real monthly nine days out lists $5 strikes down to 0.48 of spot, its next ones to 0.35.
-  const monthly = strikeGrid(692, 0.17 * Math.sqrt(9 / 365), 0, 9 / 365, true);
-  const weekly = strikeGrid(692, 0.17 * Math.sqrt(9 / 365), 0, 9 / 365);
-  expect((monthly[0] as number) / 692).toBeLessThan(0.4);
-  expect((weekly[0] as number) / 692).toBeGreaterThan(0.7);
-  const wing = monthly.filter((k) => k / 692 < 0.9);
-  expect(wing.slice(1).every((k, i) => k - (wing[i] as number) === 5)).toBe(true);
-  // AAPL's real monthlies list $5 strikes down to 0.32–0.43 of spot; past 0.3 years the wing steps $10.
-  const aapl = strikeGrid(280, 0.3 * Math.sqrt(37 / 365), 1, 37 / 365, true);
-  expect((aapl[0] as number) / 280).toBeLessThan(0.4);
-  const aaplWing = aapl.filter((k) => k / 280 < 0.7);
-  expect(aaplWing.slice(1).every((k, i) => k - (aaplWing[i] as number) === 5)).toBe(true);
-  const long = strikeGrid(280, 0.4 * Math.sqrt(0.5), 1, 0.5, true);
-  const longWing = long.filter((k) => k / 280 < 0.5);
-  expect(longWing.slice(1).every((k, i) => k - (longWing[i] as number) === 10)).toBe(true);
-});
-
-test('a year out no grid lists calls beyond one standard deviation past its tier’s real reach', () => {
-  // SPY's real chain ends at 1.30 of spot to a year out; 3σ√T + 3% would list calls to 1.7 times it.
-  for (const standard of [false, true]) {
-    const g = strikeGrid(692, 0.21, 0, 1, standard);
-    expect((g.at(-1) as number) / 692).toBeLessThanOrEqual(Math.exp(0.26 + 0.21));
-  }
-  const aapl = strikeGrid(280, 0.43 * Math.sqrt(2.8), 1, 2.8, true);
-  expect((aapl.at(-1) as number) / 280).toBeLessThan(4);
-});
