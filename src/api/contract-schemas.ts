@@ -12,6 +12,7 @@ import type { BodySchemaOf, CallName, QuerySchemaOf } from './contract.ts';
 import { devClockRequestSchema } from './dev-clock.ts';
 import { contractValuesRequestSchema, ivRvQuerySchema, marketSnapshotQuerySchema } from './market.ts';
 import { pushEndpointQuerySchema, pushSubscriptionSchema } from './push.ts';
+import { reportSaveSchema } from './reports.ts';
 import { scanDefinitionSchema, scanExportFormSchema, scanFiltersQuerySchema } from './scans.ts';
 import { scenarioRunScanSchema, scenarioRunStandardSchema } from './scenario.ts';
 import {
@@ -73,6 +74,7 @@ export const CONTRACT_SCHEMAS = {
   'scans.patch': { body: scanPatchSchema },
   'push.subscribe': { body: pushSubscriptionSchema },
   'push.unsubscribe': { query: pushEndpointQuerySchema },
+  'reports.save': { body: reportSaveSchema },
   'scans.exportUnderlyingsPage': scanExport,
   'scans.exportUnderlyingsAll': scanExport,
   'scans.exportOptionsAll': scanExport,

@@ -21,6 +21,7 @@ import type {
 } from './contract/define.ts';
 import { MARKET_CALLS } from './contract/market.ts';
 import { PUSH_CALLS } from './contract/push.ts';
+import { REPORT_CALLS } from './contract/reports.ts';
 import { SCENARIO_CALLS } from './contract/scenario.ts';
 import { SCREENER_CALLS } from './contract/screener.ts';
 import { SERVICE_CALLS } from './contract/service.ts';
@@ -34,6 +35,7 @@ export {
   BILLING_CALLS,
   MARKET_CALLS,
   PUSH_CALLS,
+  REPORT_CALLS,
   SCENARIO_CALLS,
   SCREENER_CALLS,
   SERVICE_CALLS,
@@ -51,6 +53,7 @@ export const HTTP_CONTRACT = {
   ...MARKET_CALLS,
   ...SCREENER_CALLS,
   ...PUSH_CALLS,
+  ...REPORT_CALLS,
   ...SCENARIO_CALLS,
 } as const;
 

@@ -106,6 +106,7 @@ export const PLAN_LIMIT_MESSAGES = {
   scanRun: 'Unable to run the scan due to current subscription plan limitations.',
   scanSave: 'Unable to save the scan due to current subscription plan limitations.',
   watch: 'Unable to watch the scan due to current subscription plan limitations.',
+  report: 'Upgrade your plan to enable options below.',
   addIn: 'The Excel and Google Sheets add-in is part of the Advanced plan.',
 } as const;
 

@@ -5,6 +5,7 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '#api/paths.ts';
+import type { ReportFrequency } from '#domain/reports/report-catalogue.ts';
 import { type AuthSetup, createAuthSetup } from './auth/auth-setup.ts';
 import { createAuthenticator, installAuthentication } from './auth/authenticate.ts';
 import { mountEmbeddedIssuer } from './auth/interaction-routes.ts';
@@ -28,6 +29,7 @@ import { mailerFor, outboxDirOf } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { lazySimulatedMarket } from './market/lazy-market.ts';
 import type { MarketProvider } from './market/provider.ts';
+import { sendReports, startReportJob } from './reports/report-job.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authConfigRoutes } from './routes/auth-config.ts';
 import { billingRoutes } from './routes/billing.ts';
@@ -39,6 +41,7 @@ import { marketDataRoutes } from './routes/market-data.ts';
 import { marketEnvironmentRoutes } from './routes/market-environment.ts';
 import { marketSnapshotRoutes } from './routes/market-snapshot.ts';
 import { pushRoutes } from './routes/push.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { scanExportRoutes } from './routes/scan-exports.ts';
 import { scanListRoutes } from './routes/scan-lists.ts';
 import { scanRoutes } from './routes/scans.ts';
@@ -58,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Checks every watched scan now (docs/WATCHING.md); null while the market is closed. */
     checkWatchedScans(): Promise<WatchCheckReport | null>;
+    /** Sends the reports of one frequency now (docs/REPORTS.md); answers how many e-mails. */
+    sendReports(frequency: ReportFrequency): Promise<number>;
   }
 }
 
@@ -175,6 +180,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         limits: config.rateLimits,
         budgetMs: config.watch.budgetMs,
       });
+      reportRoutes(api, { db });
       pushRoutes(api, {
         db,
         publicKey: vapidKeys.publicKey,
@@ -218,15 +224,20 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     appUrl: config.publicUrl,
     budgetMs: config.watch.budgetMs,
   };
+  const reportDeps = { db, market, mailer, appUrl: config.publicUrl };
+  // The operator's `reports send` sends a frequency's reports now, outside their schedule.
+  app.decorate('sendReports', (frequency: ReportFrequency) => sendReports(reportDeps, frequency));
   // The operator's `watch run` (src/server/ops/commands.ts) checks now, between the job's runs.
   app.decorate('checkWatchedScans', () => checkWatchedScans(watchDeps));
   let settlement: RunningJob | null = null;
   let lifecycle: RunningJob | null = null;
   let watching: RunningJob | null = null;
+  let reports: RunningJob | null = null;
   app.addHook('onReady', async () => {
     settlement = startExpirySettlement({ db, market, intervalMs: EXPIRY_SETTLEMENT_MS, log: app.log });
     lifecycle = billing.startJob(app.log);
     watching = startWatchJob(watchDeps, { intervalMs: config.watch.intervalMs, log: app.log });
+    reports = startReportJob(reportDeps, app.log);
     // Outside tests the market is built right away, so the first trade finds it ready.
     if (config.mode !== 'test') ownMarket?.warm();
   });
@@ -235,6 +246,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     await settlement?.stop();
     await lifecycle?.stop();
     await watching?.stop();
+    await reports?.stop();
   });
   app.addHook('onClose', async () => {
     await engine.close();

@@ -65,6 +65,7 @@ export async function startServer(
           minter: auth.embedded?.minter ?? null,
           billing,
           checkWatchedScans: () => app.checkWatchedScans(),
+          sendReports: (frequency) => app.sendReports(frequency),
         },
         args,
       );

@@ -22,7 +22,7 @@ export const LAST_SCAN_RESULT = 'last-result';
 
 /** The first two parts of the keys kept offline, by feature. */
 const KEPT: Readonly<Record<string, readonly string[]>> = {
-  account: ['subscription', 'settings'],
+  account: ['subscription', 'settings', 'reports'],
   system: ['message'],
   billing: ['plans'],
   screener: ['lists', 'scan', 'tags', 'universes', LAST_SCAN_RESULT],

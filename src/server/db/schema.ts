@@ -250,6 +250,20 @@ export interface PushSubscriptionsTable {
   created_at: Generated<Date>;
 }
 
+export interface ReportSubscriptionsTable {
+  user_id: number;
+  report: string;
+  /** The chosen frequencies (JSON array of ReportFrequency). */
+  frequencies: JSONColumnType<string[], string, string>;
+}
+
+export interface ReportRunsTable {
+  frequency: string;
+  /** The period the send was for: its session day, with a mark for weekend and intraday sends. */
+  period: string;
+  sent_at: Generated<Date>;
+}
+
 export interface ScanFavoritesTable {
   user_id: number;
   scan_id: number;
@@ -281,6 +295,8 @@ export interface Database {
   scan_favorites: ScanFavoritesTable;
   scan_watches: ScanWatchesTable;
   push_subscriptions: PushSubscriptionsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_runs: ReportRunsTable;
   universes: UniversesTable;
   deleted_accounts: DeletedAccountsTable;
   used_trials: UsedTrialsTable;

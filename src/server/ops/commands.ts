@@ -10,6 +10,7 @@ import { addMonthsUtc, DAY_MS, HOUR_MS } from '#domain/plans/calendar.ts';
 import { PLANS } from '#domain/plans/plan-catalogue.ts';
 import { parsePlanId } from '#domain/plans/plan-id.ts';
 import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
+import { isReportFrequency, type ReportFrequency } from '#domain/reports/report-catalogue.ts';
 import { emailProblem, normalizeEmail } from '../auth/email-address.ts';
 import { identityByEmail, identityClaims, insertIdentity } from '../auth/identities.ts';
 import type { TokenMinter } from '../auth/token-minter.ts';
@@ -34,6 +35,8 @@ export interface OpsContext {
   readonly billing: BillingOps;
   /** A check of every watched scan (`watch run`); null when the server is not running (it needs the engine). */
   readonly checkWatchedScans?: (() => Promise<WatchCheckReport | null>) | null;
+  /** Sends one frequency's reports now (`reports send`); null when the server is not running (it needs the market). */
+  readonly sendReports?: ((frequency: ReportFrequency) => Promise<number>) | null;
 }
 
 export interface OpsResult {
@@ -52,6 +55,7 @@ export const OPS_USAGE = [
   '  promo PLANID --clear              end the promotion; `promo` alone lists them',
   '  billing run                       run the billing lifecycle now (renewals, reminders, notices)',
   '  watch run                         check every watched scan now and send its alerts (server running)',
+  '  reports send FREQUENCY            send the reports of w_eod, d_eod or d_intraday now (server running)',
   '  message TEXT [--description TEXT] [--trailing]   set the system message',
   '  message --clear                   remove it; `message` alone shows it',
   '  clock [+15d | -2d | +36h | reset] move the business clock (not in production); alone: show it',
@@ -283,6 +287,14 @@ async function watchCommand(ctx: OpsContext, args: string[]): Promise<string[]> 
   return [`Checked ${report.checked}, alerts ${report.alerts}, too expensive ${report.tooExpensive}.`];
 }
 
+async function reportsCommand(ctx: OpsContext, args: string[]): Promise<string[]> {
+  const frequency = args[1];
+  if (args[0] !== 'send' || !isReportFrequency(frequency))
+    throw new UsageError('Usage: reports send w_eod | d_eod | d_intraday');
+  if (!ctx.sendReports) throw new UsageError('`reports send` needs the server running: it reads the market.');
+  return [`Sent ${await ctx.sendReports(frequency)} report e-mails.`];
+}
+
 const COMMANDS: Readonly<Record<string, (ctx: OpsContext, args: string[]) => Promise<string[]>>> = {
   token,
   plan,
@@ -290,6 +302,7 @@ const COMMANDS: Readonly<Record<string, (ctx: OpsContext, args: string[]) => Pro
   promo,
   billing: billingCommand,
   watch: watchCommand,
+  reports: reportsCommand,
   message,
   clock,
 };

@@ -4,4 +4,5 @@ export const accountKeys = {
   subscription: () => [...accountKeys.all, 'subscription'] as const,
   settings: () => [...accountKeys.all, 'settings'] as const,
   usageStats: () => [...accountKeys.all, 'usagestats'] as const,
+  reports: () => [...accountKeys.all, 'reports'] as const,
 };

@@ -5,6 +5,7 @@ import type { SettingsParams } from '#app/route-params.ts';
 import '../trades/trades.css';
 import { AccountSection } from './AccountSection.tsx';
 import { AppearanceSection } from './AppearanceSection.tsx';
+import { ReportsSection } from './ReportsSection.tsx';
 import { SETTINGS_SECTIONS, type SettingsSection } from './sections.ts';
 import { TradeAccountsSection } from './TradeAccountsSection.tsx';
 import { UniversesSection } from './UniversesSection.tsx';
@@ -35,6 +36,7 @@ export function SettingsScreen() {
         <div className="settings-content">
           {section === 'universes' && <UniversesSection />}
           {section === 'tradeAccounts' && <TradeAccountsSection />}
+          {section === 'reports' && <ReportsSection />}
           {section === 'appearance' && <AppearanceSection />}
           {section === 'account' && <AccountSection />}
         </div>

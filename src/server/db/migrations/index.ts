@@ -12,6 +12,7 @@ import * as accountDeletion from './0005-account-deletion.ts';
 import * as billing from './0006-billing.ts';
 import * as idempotencyKeys from './0007-idempotency-keys.ts';
 import * as watching from './0008-watching.ts';
+import * as reports from './0009-reports.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-init': init,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006-billing': billing,
   '0007-idempotency-keys': idempotencyKeys,
   '0008-watching': watching,
+  '0009-reports': reports,
 };
