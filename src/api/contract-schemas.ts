@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { userSettingsPatchSchema } from './account.ts';
+import { addinOptionsQuerySchema, addinQuotesQuerySchema } from './addin.ts';
 import { cancelSubscriptionSchema, checkoutSchema, planChangeSchema } from './billing.ts';
 import { clientErrorReportSchema } from './client-log.ts';
 import type { BodySchemaOf, CallName, QuerySchemaOf } from './contract.ts';
@@ -75,6 +76,8 @@ export const CONTRACT_SCHEMAS = {
   'push.subscribe': { body: pushSubscriptionSchema },
   'push.unsubscribe': { query: pushEndpointQuerySchema },
   'reports.save': { body: reportSaveSchema },
+  'addin.quotes': { query: addinQuotesQuerySchema },
+  'addin.options': { query: addinOptionsQuerySchema },
   'scans.exportUnderlyingsPage': scanExport,
   'scans.exportUnderlyingsAll': scanExport,
   'scans.exportOptionsAll': scanExport,

@@ -11,6 +11,7 @@
  * features' maps, never this module's values, so each screen's chunk carries only its own calls.
  */
 import { ACCOUNT_CALLS } from './contract/account.ts';
+import { ADDIN_CALLS } from './contract/addin.ts';
 import { BILLING_CALLS } from './contract/billing.ts';
 import type {
   EntryAnswer,
@@ -32,6 +33,7 @@ export type { CallEntry, CallMap, HttpMethod } from './contract/define.ts';
 export { SCAN_EXPORT_CALLS } from './contract/screener.ts';
 export {
   ACCOUNT_CALLS,
+  ADDIN_CALLS,
   BILLING_CALLS,
   MARKET_CALLS,
   PUSH_CALLS,
@@ -54,6 +56,7 @@ export const HTTP_CONTRACT = {
   ...SCREENER_CALLS,
   ...PUSH_CALLS,
   ...REPORT_CALLS,
+  ...ADDIN_CALLS,
   ...SCENARIO_CALLS,
 } as const;
 
