@@ -1,0 +1,69 @@
+/**
+ * Excel/Sheets integration (docs/ADDIN.md): plans without the add-in see the upgrade note only;
+ * with it, the Excel/Sheets toggle, the access token made here and shown once, and each
+ * spreadsheet's steps with this server's address written into the query or script.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { createQueryClient } from '#app/api/query-client.ts';
+import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
+import { PerCall, stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
+import { signedInApp } from './billing/signed-in-app.ts';
+import { renderAt } from './render-app.tsx';
+
+signedInApp();
+
+const NO_TOKEN = { exists: false, createdAt: null, lastUsedAt: null };
+
+test('a plan without the add-in sees the upgrade note and no token', async () => {
+  stubApi({
+    '/account/subscription': { ...TRIAL_SUBSCRIPTION, status: 2, planId: 1 },
+    '/addin/token': NO_TOKEN,
+  });
+  await renderAt('/integrations/excel', createQueryClient());
+  const note = await screen.findByText(PLAN_LIMIT_MESSAGES.addIn, { exact: false });
+  expect(note.querySelector('a')?.getAttribute('href')).toBe('/pricing');
+  expect(screen.queryByRole('region', { name: 'Access token' })).toBeNull();
+});
+
+test('a token is made here and shown once; Excel gets a query with this address and the token', async () => {
+  let made = false;
+  stubApi({
+    '/account/subscription': TRIAL_SUBSCRIPTION,
+    '/addin/token': new PerCall(({ method }) => {
+      if (method === 'POST') {
+        made = true;
+        return { token: 'osa_abcdef', createdAt: '2026-11-27T15:00:00.000Z' };
+      }
+      return made ? { exists: true, createdAt: '2026-11-27T15:00:00.000Z', lastUsedAt: null } : NO_TOKEN;
+    }),
+  });
+  await renderAt('/integrations/excel', createQueryClient());
+  const token = await screen.findByRole('region', { name: 'Access token' });
+  await within(token).findByText('You have no token yet.');
+  fireEvent.click(within(token).getByRole('button', { name: 'Create token' }));
+  expect(((await within(token).findByLabelText('Your access token')) as HTMLInputElement).value).toBe(
+    'osa_abcdef',
+  );
+  await within(token).findByRole('button', { name: 'Replace token' });
+  const query = screen.getByLabelText('Query') as HTMLTextAreaElement;
+  expect(query.value).toContain(`${window.location.origin}/api/v1/addin/quotes`);
+  expect(query.value).toContain('Bearer osa_abcdef');
+  expect(screen.getByRole('link', { name: 'Google Sheets' }).getAttribute('href')).toBe(
+    '/integrations/sheets',
+  );
+});
+
+test('Google Sheets: the steps and the script with this address', async () => {
+  stubApi({ '/account/subscription': TRIAL_SUBSCRIPTION, '/addin/token': NO_TOKEN });
+  await renderAt('/integrations/sheets', createQueryClient());
+  const script = (await screen.findByLabelText('Script')) as HTMLTextAreaElement;
+  expect(script.value).toContain(`var OPTIONSCOUT_URL = "${window.location.origin}"`);
+  expect(screen.getByText(/Extensions → Apps Script/)).toBeTruthy();
+  await waitFor(() =>
+    expect(screen.getByRole('link', { name: 'Google Sheets' }).getAttribute('aria-current')).toBe('page'),
+  );
+  expect(
+    screen.getAllByRole('listitem').some((li) => li.textContent?.startsWith('Rolling Options (new)')),
+  ).toBe(true);
+});
