@@ -33,11 +33,13 @@ describe('error catalogue', () => {
     expect(errorMessage(code)).toBe(message);
   });
 
-  test('the plan-limit wordings of the trade, scan run, scan save and the add-in', () => {
+  test('the plan-limit wordings of the trade, scan run, scan save, watch, reports and the add-in', () => {
     expect(PLAN_LIMIT_MESSAGES).toEqual({
       trade: 'Unable to proceed with the trade due to current subscription plan limitations.',
       scanRun: 'Unable to run the scan due to current subscription plan limitations.',
       scanSave: 'Unable to save the scan due to current subscription plan limitations.',
+      watch: 'Unable to watch the scan due to current subscription plan limitations.',
+      report: 'Upgrade your plan to enable options below.',
       addIn: 'The Excel and Google Sheets add-in is part of the Advanced plan.',
     });
   });
