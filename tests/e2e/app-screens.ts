@@ -98,6 +98,7 @@ export function mainScreens(sampleId: number, ticket: string): Screen[] {
       ready: (page: Page) => page.locator('.settings-menu a.active').waitFor(),
     })),
     { name: 'account', path: '/account', ready: heading('Account') },
+    { name: 'integrations', path: '/integrations/excel', ready: heading('Excel Integration') },
     { name: 'pricing', path: '/pricing', ready: heading('Plans and pricing') },
   ];
 }
