@@ -11,6 +11,7 @@ import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
 import { DEFAULT_RATE_LIMITS } from '#server/config.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { clientWithToken, moveClock, type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
+import { negotiate } from '../support/hub.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { json, TEST_MARKET } from '../support/trades.ts';
 
@@ -114,6 +115,9 @@ describe('the add-in token', () => {
       const err = await errorOf(await sheet.request(`/api/v1${path}`, { method }));
       expect(err, `${method} ${path}`).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
     }
+    // Nor does it open the live updates (the sign-in token does).
+    expect((await negotiate(server, sheet.token)).status).toBe(401);
+    expect((await negotiate(server, app.token)).status).toBe(200);
     // Nothing happened: the account and its token are still there.
     expect(await stateOf(app)).toMatchObject({ exists: true });
     expect((await quotes(sheet, 'KO')).status).toBe(200);
