@@ -31,6 +31,7 @@ import { lazySimulatedMarket } from './market/lazy-market.ts';
 import type { MarketProvider } from './market/provider.ts';
 import { sendReports, startReportJob } from './reports/report-job.ts';
 import { accountRoutes } from './routes/account.ts';
+import { addinRoutes } from './routes/addin.ts';
 import { authConfigRoutes } from './routes/auth-config.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { clientLogRoutes } from './routes/client-log.ts';
@@ -173,6 +174,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       tradeAccountRoutes(api, { db });
       tradeRoutes(api, { db, market, probabilityModel: config.probabilityModel });
       marketDataRoutes(api, { market });
+      addinRoutes(api, { db, clock, market });
       scanRoutes(api, { db });
       await api.register(watchRoutes, {
         db,

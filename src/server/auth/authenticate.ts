@@ -4,7 +4,9 @@
  * - 'public': anyone (health, client errors, auth config, the system message);
  * - 'signedIn': a valid token, whatever the subscription (account and billing calls);
  * - 'active' (the default, so a new route is protected unless it says otherwise): a valid
- *   token and a running trial or subscription, else 403 SUBSCRIPTION_ENDED.
+ *   token and a running trial or subscription, else 403 SUBSCRIPTION_ENDED;
+ * - 'addIn': as 'active', and the user's spreadsheet add-in token (`osa_…`, docs/ADDIN.md) is
+ *   accepted too. It is accepted nowhere else: it reads figures, it never acts for the user.
  * A missing, malformed, forged, expired or foreign token is 401 UNAUTHORIZED. The user (created
  * on first sight) is `request.user`; routes read it with `requireUser(request)`.
  */
@@ -12,12 +14,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DomainError } from '#domain/errors.ts';
 import { isActive } from '#domain/plans/subscription-status.ts';
+import { isAddinToken, userForAddinToken } from '../addin/addin-tokens.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { DeletedAccountError, type SignedInUser, signedInUser, userForIdentity } from '../users/users.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
-export const RouteAccess = { Public: 'public', SignedIn: 'signedIn', Active: 'active' } as const;
+export const RouteAccess = {
+  Public: 'public',
+  SignedIn: 'signedIn',
+  Active: 'active',
+  AddIn: 'addIn',
+} as const;
 export type RouteAccess = (typeof RouteAccess)[keyof typeof RouteAccess];
 
 declare module 'fastify' {
@@ -32,8 +40,10 @@ declare module 'fastify' {
 }
 
 export interface Authenticator {
-  /** The user behind a bearer token (for the hub's WebSocket upgrade too); throws 401. */
+  /** The user behind a sign-in bearer token (for the hub's WebSocket upgrade too); throws 401. */
   userForToken(token: string): Promise<SignedInUser>;
+  /** The user of a spreadsheet add-in token; throws 401 for one that is not (or no longer) valid. */
+  userForAddinToken(token: string): Promise<SignedInUser>;
 }
 
 export function createAuthenticator(deps: {
@@ -43,6 +53,9 @@ export function createAuthenticator(deps: {
 }): Authenticator {
   return {
     async userForToken(token) {
+      // An add-in token is a sign-in token nowhere but on the add-in's routes (the hub and the
+      // exports come here too), whatever the provider's verifier would make of it.
+      if (isAddinToken(token)) throw new DomainError('UNAUTHORIZED');
       const identity = await deps.verifier.verify(token).catch((err: unknown) => {
         if (err instanceof InvalidTokenError) throw new DomainError('UNAUTHORIZED');
         throw err;
@@ -52,6 +65,12 @@ export function createAuthenticator(deps: {
         if (err instanceof DeletedAccountError) throw new DomainError('UNAUTHORIZED');
         throw err;
       });
+      return signedInUser(row, now);
+    },
+    async userForAddinToken(token) {
+      const now = deps.clock.now();
+      const row = await userForAddinToken(deps.db, token, now);
+      if (!row) throw new DomainError('UNAUTHORIZED');
       return signedInUser(row, now);
     },
   };
@@ -70,9 +89,12 @@ export function installAuthentication(scope: FastifyInstance, authenticator: Aut
     if (access === RouteAccess.Public) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new DomainError('UNAUTHORIZED');
-    const user = await authenticator.userForToken(token);
+    const user =
+      access === RouteAccess.AddIn && isAddinToken(token)
+        ? await authenticator.userForAddinToken(token)
+        : await authenticator.userForToken(token);
     request.user = user;
-    if (access === RouteAccess.Active && !isActive(user.subscription.status)) {
+    if (access !== RouteAccess.SignedIn && !isActive(user.subscription.status)) {
       throw new DomainError('SUBSCRIPTION_ENDED');
     }
   });

@@ -120,6 +120,15 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
+/** Each user's spreadsheet add-in token, as its SHA-256 (hex) only. */
+export interface AddinTokensTable {
+  user_id: number;
+  token_sha256: string;
+  created_at: Date;
+  /** Updated at most once a minute; null before the first use. */
+  last_used_at: Date | null;
+}
+
 /** E-mails the lifecycle job sent, once per (user, kind, ref). */
 export interface SentNoticesTable {
   user_id: number;
@@ -306,4 +315,5 @@ export interface Database {
   sent_notices: SentNoticesTable;
   plan_promotions: PlanPromotionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  addin_tokens: AddinTokensTable;
 }

@@ -5,12 +5,20 @@
  * the key for 24 hours; a repeat with the same key is answered with it (header
  * `Idempotent-Replayed: true`) and not run again. Failures are not stored: a repeat runs again.
  * Per user, so one user's key never answers another's request; the same key on another call is
- * 409 CONFLICT.
+ * 409 CONFLICT. A route whose answer holds a secret shown once (a new add-in token) says
+ * `config.replayable: false`: its answer is never stored, and a repeat runs again.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { DomainError } from '#domain/errors.ts';
 import type { Database } from '../db/schema.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** False: the answer is never stored (it holds a secret); the header is ignored. */
+    replayable?: boolean;
+  }
+}
 
 const KEY_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 const KEPT = sql<Date>`now() - interval '24 hours'`;
@@ -22,6 +30,7 @@ export function installIdempotency(scope: FastifyInstance, db: Kysely<Database>)
   scope.addHook('preHandler', async (request, reply) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined || request.method === 'GET' || !request.user) return;
+    if (request.routeOptions.config.replayable === false) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header))
       throw new DomainError('VALIDATION_FAILED', {
         details: { 'Idempotency-Key': 'It must be 8 to 64 letters, digits or dashes.' },

@@ -13,9 +13,8 @@ import {
 } from '#api/market.ts';
 import type { Contract } from '#domain/contracts/contract.ts';
 import { parseContractId, UnknownContractError } from '#domain/contracts/contract-id.ts';
-import { DomainError, notFound, PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
-import { effectiveLimits } from '#domain/plans/plan-limits.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import { notFound } from '#domain/errors.ts';
+import { requireAddIn } from '../addin/require-add-in.ts';
 import { type CallInput, route } from '../http/contract-routes.ts';
 import { parseInput } from '../http/errors.ts';
 import { expirationRows } from '../market/expiration-rows.ts';
@@ -31,13 +30,6 @@ const symbolOf = (request: FastifyRequest): string => {
   const p = request.params as { symbol?: string; id?: string };
   return parseInput(symbolParamSchema, { symbol: (p.symbol ?? p.id ?? '').toUpperCase() }, 'path').symbol;
 };
-
-/** The add-in's calls need a plan that includes it (Advanced, or a trial): docs/PLANS.md. */
-async function requireAddIn(request: FastifyRequest): Promise<void> {
-  const { status, planId } = requireUser(request).subscription;
-  if (!effectiveLimits({ status, planId }).addIn)
-    throw new DomainError('PLAN_LIMIT_REACHED', { message: PLAN_LIMIT_MESSAGES.addIn });
-}
 
 export function marketDataRoutes(app: FastifyInstance, deps: { market: MarketProvider }): void {
   const { market } = deps;

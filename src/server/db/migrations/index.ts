@@ -13,6 +13,7 @@ import * as billing from './0006-billing.ts';
 import * as idempotencyKeys from './0007-idempotency-keys.ts';
 import * as watching from './0008-watching.ts';
 import * as reports from './0009-reports.ts';
+import * as addinTokens from './0010-addin-tokens.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-init': init,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007-idempotency-keys': idempotencyKeys,
   '0008-watching': watching,
   '0009-reports': reports,
+  '0010-addin-tokens': addinTokens,
 };
