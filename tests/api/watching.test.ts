@@ -22,7 +22,8 @@ let push: PushService;
 
 beforeAll(async () => {
   [server, push] = await Promise.all([
-    startTestServer({ staticDir: null, market: TEST_MARKET }),
+    // A generous watch budget: a loaded machine must not make these scans too expensive to watch.
+    startTestServer({ staticDir: null, market: TEST_MARKET }, { WATCH_BUDGET_MS: '120000' }),
     startPushService(),
   ]);
 });
