@@ -122,6 +122,27 @@ describe('first load', () => {
     await context.close();
   });
 
+  test('signed in at a screen’s address: its code and styles come with the entry’s, and each preload is used', async () => {
+    const { context, page } = await e2e.signedInPage(PHONE, 'first-load-preloads@example.com');
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto('/trades');
+    await page.getByRole('heading', { name: 'Trades', exact: true }).waitFor();
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]')].map(
+        (link) => `${link.rel} ${new URL(link.href).pathname.split('/').at(-1)}`,
+      ),
+    );
+    expect(preloads).toContainEqual(expect.stringMatching(/^modulepreload TradesScreen-[\w-]+\.js$/));
+    expect(preloads).toContainEqual(expect.stringMatching(/^preload trades-[\w-]+\.css$/));
+    // Chromium says so when a preload is not used in a few seconds, or not by the request made.
+    await page.waitForTimeout(4000);
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+
   test("the first screen's scripts carry none of Ionic's navigation elements or page transitions, nor ionicons' element", async () => {
     const { context, page } = await e2e.signedInPage(PHONE, 'first-load@example.com');
     const { scripts } = watch(page);

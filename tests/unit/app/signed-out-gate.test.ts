@@ -21,7 +21,7 @@ const gateOf = (html: string): string => {
 
 interface Outcome {
   readonly replacedWith: string | null;
-  readonly added: { tag: string; rel?: string; href?: string; src?: string; type?: string }[];
+  readonly added: { tag: string; rel?: string; as?: string; href?: string; src?: string; type?: string }[];
 }
 
 function runGate(html: string, href: string, token: string | null): Outcome {
@@ -111,6 +111,39 @@ describe('the built page', () => {
       { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/react-BBB.js' },
       { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/router-CCC.js' },
       { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-AAA.js' },
+    ]);
+  });
+
+  test('the screen the address opens comes with them: its scripts and stylesheets, as preloads', () => {
+    const withScreens = scriptsBehindGate(built, (loaded) => {
+      expect([...loaded]).toEqual([
+        '/assets/index-AAA.js',
+        '/assets/react-BBB.js',
+        '/assets/router-CCC.js',
+        '/assets/index-DDD.css',
+      ]);
+      return [
+        { path: '^/analyzer(/|$)', scripts: ['/assets/Analyzer-EEE.js'], styles: [] },
+        {
+          path: '^/trades/?$',
+          scripts: ['/assets/Trades-FFF.js', '/assets/rows-GGG.js'],
+          styles: ['/assets/trades-HHH.css'],
+        },
+      ];
+    });
+    expect(runGate(withScreens, '/trades?view=closed', 'a.b.c').added).toEqual([
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/react-BBB.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/router-CCC.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/Trades-FFF.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/rows-GGG.js' },
+      { tag: 'link', rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/trades-HHH.css' },
+      { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-AAA.js' },
+    ]);
+    // An address no screen is listed for: the entry's own preloads only.
+    expect(runGate(withScreens, '/account', 'a.b.c').added.map((el) => el.href ?? el.src)).toEqual([
+      '/assets/react-BBB.js',
+      '/assets/router-CCC.js',
+      '/assets/index-AAA.js',
     ]);
   });
 
