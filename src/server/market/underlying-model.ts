@@ -148,9 +148,11 @@ export function underlyingModel(
       model.openInterest.totalPerDollarVolume * dollarVolume * rng.lognormal(0.3),
     ),
     // Names differ in where their open interest sits (the real SPY chain holds 25% of it at 90–365
-    // days, AAPL's 47%): by class, then an assumed spread of tilts and concentrations around it.
+    // days, AAPL's 47%): by class, then an assumed spread of tilts and concentrations around it;
+    // a tilt of ±0.15 (1 sd) keeps a stock's share expiring within a week under about 14%
+    // (docs/MARKET.md, "Option chains").
     oiClass: model.openInterest.classes[fund ? 'fund' : 'stock'],
-    oiTermTilt: 0.25 * rng.normal(),
+    oiTermTilt: 0.15 * rng.normal(),
     oiConcentration: rng.lognormal(0.2),
   };
 }
