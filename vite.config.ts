@@ -65,6 +65,8 @@ export default defineConfig({
         // No png: the plugin adds the manifest's icons itself (a png glob listed each twice), and
         // the screenshots are only for install dialogs, never needed offline.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // The Excel add-in's page runs in Excel, never in the installed app.
+        globIgnores: ['excel-addin.html', 'assets/excel-addin-*.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },
@@ -84,6 +86,8 @@ export default defineConfig({
       input: {
         index: new URL('./index.html', import.meta.url).pathname,
         signin: new URL('./signin.html', import.meta.url).pathname,
+        // The Excel add-in's page (docs/ADDIN.md): its own script, none of the app's.
+        'excel-addin': new URL('./excel-addin.html', import.meta.url).pathname,
       },
       output: {
         codeSplitting: {

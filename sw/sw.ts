@@ -15,10 +15,11 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Deep links such as /screener/scan/42 open offline; server paths never get the shell (the
-// test store's pages load in the checkout frame, a navigation too).
+// test store's pages load in the checkout frame, a navigation too; /addin/ is the Excel add-in's
+// manifest, a download).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/hubs\//, /^\/oidc(\/|$)/, /^\/store\//],
+    denylist: [/^\/api\//, /^\/hubs\//, /^\/oidc(\/|$)/, /^\/store\//, /^\/addin\//],
   }),
 );
 

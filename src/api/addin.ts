@@ -4,9 +4,7 @@
  * functions read, for many symbols or contracts in one call (a sheet recalculates a column at once).
  */
 import { z } from 'zod';
-
-/** Symbols or contracts one call may name. */
-export const ADDIN_MAX_ITEMS = 100;
+import { ADDIN_MAX_ITEMS } from './addin-fields.ts';
 
 const listOf = (item: string, what: string) =>
   z

@@ -37,6 +37,7 @@ import { billingRoutes } from './routes/billing.ts';
 import { clientLogRoutes } from './routes/client-log.ts';
 import { devClockRoutes } from './routes/dev-clock.ts';
 import { devInboxRoutes } from './routes/dev-inbox.ts';
+import { excelAddinRoutes } from './routes/excel-addin.ts';
 import { healthRoutes } from './routes/health.ts';
 import { marketDataRoutes } from './routes/market-data.ts';
 import { marketEnvironmentRoutes } from './routes/market-environment.ts';
@@ -206,6 +207,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   );
   // Outside the API prefix: HTML pages for a person reading the outbox, not calls of the app.
   if (config.devTools && mailer.kind === 'outbox') devInboxRoutes(app, { outboxDir });
+  // The Excel add-in's manifest and cell-function metadata, files for Office rather than calls.
+  excelAddinRoutes(app, { publicUrl: config.publicUrl });
   // The payment processor's own pages (the checkout frame's store), outside the API.
   await mountStore(app, billing.billing.processor);
   // Live updates (docs/LIVE.md): the same authenticator and market as the API.

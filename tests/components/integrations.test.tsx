@@ -3,9 +3,11 @@
  * with it, the Excel/Sheets toggle, the access token made here and shown once, and each
  * spreadsheet's steps with this server's address written into the query or script.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
+import { EXCEL_MANIFEST_PATH } from '#api/excel-addin.ts';
 import { createQueryClient } from '#app/api/query-client.ts';
+import { ExcelAddinSteps } from '#app/screens/integrations/IntegrationsScreen.tsx';
 import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
 import { PerCall, stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
 import { signedInApp } from './billing/signed-in-app.ts';
@@ -66,4 +68,21 @@ test('Google Sheets: the steps and the script with this address', async () => {
   expect(
     screen.getAllByRole('listitem').some((li) => li.textContent?.startsWith('Rolling Options (new)')),
   ).toBe(true);
+});
+
+test('Excel cell functions: the add-in to download over https; over http, why it cannot be offered', () => {
+  const secure = render(<ExcelAddinSteps origin="https://options.example.com" />);
+  const download = screen.getByRole('link', { name: 'Download the add-in' });
+  expect(download.getAttribute('href')).toBe(EXCEL_MANIFEST_PATH);
+  expect(download.hasAttribute('download')).toBe(true);
+  expect(screen.getByText(/Home → Add-ins → More Add-ins → My Add-ins → Upload My Add-in/)).toBeTruthy();
+  secure.unmount();
+
+  render(<ExcelAddinSteps origin="http://192.168.1.20:8080" />);
+  expect(screen.queryByRole('link', { name: 'Download the add-in' })).toBeNull();
+  expect(
+    screen.getByText(
+      /Office loads add-ins from https addresses only, and this OptionScout is served at http:\/\/192\.168\.1\.20:8080/,
+    ),
+  ).toBeTruthy();
 });

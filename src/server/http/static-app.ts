@@ -12,13 +12,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE, HUB_BASE, OIDC_BASE } from '#api/paths.ts';
 import { DomainError } from '#domain/errors.ts';
+import { withCspDirective } from '../auth/embedded-issuer.ts';
 
 /**
  * The server's own paths: `/store/` is the payment store's pages (docs/BILLING.md); `/dev/` the
- * dev inbox, which must stay absent (404) where it is not registered.
+ * dev inbox, which must stay absent (404) where it is not registered; `/addin/` the Excel add-in's
+ * files (docs/ADDIN.md).
  */
-const SERVER_PREFIXES = ['/api/', HUB_BASE, OIDC_BASE, '/store/', '/dev/'];
-const ALWAYS_REVALIDATE = /(?:^|\/)(?:index\.html|signin\.html|sw\.js|manifest\.webmanifest)$/;
+const SERVER_PREFIXES = ['/api/', HUB_BASE, OIDC_BASE, '/store/', '/dev/', '/addin/'];
+const ALWAYS_REVALIDATE =
+  /(?:^|\/)(?:index\.html|signin\.html|excel-addin\.html|sw\.js|manifest\.webmanifest)$/;
 /**
  * Document loads of the sign-in addresses get the light sign-in page (signin.html: no app, a few
  * KB of script); the app's own /signin route serves navigations inside the app.
@@ -39,6 +42,26 @@ export function inlineScriptHashes(staticDir: string | null): string[] {
       `'sha256-${createHash('sha256')
         .update(m[1] ?? '')
         .digest('base64')}'`,
+  );
+}
+
+/** The Excel add-in's page (docs/ADDIN.md), which Office shows in its own frame. */
+const EXCEL_ADDIN_PAGE = /(?:^|\/)excel-addin\.html(?:\.br|\.gz)?$/;
+/**
+ * Where Excel on the web frames an add-in's page: Microsoft's Office addresses. The app's own
+ * pages may be framed by the app only (helmet's `frame-ancestors 'self'`, `X-Frame-Options`).
+ */
+const OFFICE_FRAME_ANCESTORS =
+  "'self' https://*.officeapps.live.com https://*.office.com https://*.office365.com https://*.microsoft365.com https://*.cloud.microsoft";
+/** Office's script (office.js), which the add-in's page loads from Microsoft's address. */
+const OFFICE_SCRIPT_ORIGIN = 'https://appsforoffice.microsoft.com';
+
+/** The Content-Security-Policy of the add-in's page: the app's, with Office's script and frames. */
+export function excelAddinPolicy(appPolicy: string): string {
+  return withCspDirective(
+    withCspDirective(appPolicy, 'script-src', `'self' ${OFFICE_SCRIPT_ORIGIN}`),
+    'frame-ancestors',
+    OFFICE_FRAME_ANCESTORS,
   );
 }
 
@@ -65,6 +88,11 @@ export async function serveApp(app: FastifyInstance, staticDir: string | null): 
       preCompressed: true,
       setHeaders: (reply: FastifyReply, path: string) => {
         reply.header('cache-control', cacheControlFor(path));
+        if (EXCEL_ADDIN_PAGE.test(path)) {
+          const policy = reply.getHeader('content-security-policy');
+          if (typeof policy === 'string') reply.header('content-security-policy', excelAddinPolicy(policy));
+          reply.removeHeader('x-frame-options');
+        }
       },
     });
   }

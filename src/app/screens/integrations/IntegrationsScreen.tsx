@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
+import { EXCEL_MANIFEST_PATH } from '#api/excel-addin.ts';
 import { AppLink } from '#app/components/AppLink.tsx';
 import { errorMessageOf } from '#app/components/error-message.ts';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
@@ -173,13 +174,55 @@ function SheetsSteps({ origin }: { origin: string }) {
   );
 }
 
+/** The Office add-in's steps; Office loads add-ins from https addresses only. */
+export function ExcelAddinSteps({ origin }: { origin: string }) {
+  const secure = origin.startsWith('https://');
+  return (
+    <section aria-label="Excel cell functions">
+      <h2>Excel: cell functions</h2>
+      <p>
+        The OptionScout add-in adds <code>=OS.QUOTE</code> and <code>=OS.OPTION</code> to Excel for Windows,
+        Mac and the web. Its cells refresh every minute while the workbook is open.
+      </p>
+      {secure ? (
+        <ol className="steps">
+          <li>
+            <a href={EXCEL_MANIFEST_PATH} download="optionscout-excel-addin.xml">
+              Download the add-in
+            </a>{' '}
+            (a small manifest file for this OptionScout).
+          </li>
+          <li>
+            In Excel: Home → Add-ins → More Add-ins → My Add-ins → Upload My Add-in, and choose the file. Your
+            organization's administrator can also deploy it to everyone from the Microsoft 365 admin center.
+          </li>
+          <li>Open OptionScout on the Home tab and paste your access token.</li>
+          <li>
+            Type <code>=OS.QUOTE("AAPL")</code>, <code>=OS.QUOTE(A2:A20, "iv_rank")</code> or{' '}
+            <code>=OS.OPTION("AAPL261218C200", "delta")</code>: a range is one request.
+          </li>
+        </ol>
+      ) : (
+        <p className="hint">
+          Office loads add-ins from https addresses only, and this OptionScout is served at {origin}: use
+          Power Query below, or serve OptionScout over https to offer the add-in.
+        </p>
+      )}
+      <p className="hint">
+        OS.QUOTE fields: {QUOTE_FIELDS.join(', ')}. OS.OPTION fields: {OPTION_FIELDS.join(', ')}.
+      </p>
+    </section>
+  );
+}
+
 function ExcelSteps({ origin, token }: { origin: string; token: string | null }) {
   return (
     <section aria-label="Excel">
-      <h2>Excel</h2>
+      <ExcelAddinSteps origin={origin} />
+      <h2>Excel: a table with Power Query</h2>
       <p>
-        Excel reads OptionScout through Power Query into a table you refresh whenever you like (Data → Refresh
-        All).
+        Without the add-in, Excel reads OptionScout through Power Query into a table you refresh whenever you
+        like (Data → Refresh All).
       </p>
       <h3>Windows and Mac</h3>
       <ol className="steps">

@@ -6,21 +6,11 @@
  * for a whole range, cached for a minute (Sheets recalculates often; quotes move by the second).
  */
 
+import { ADDIN_OPTION_FIELDS, ADDIN_QUOTE_FIELDS } from '#api/addin-fields.ts';
+
 /** The fields OSQUOTE and OSOPTION read, as the cell functions name them. */
-export const QUOTE_FIELDS = ['last', 'change', 'change_percent', 'iv', 'iv_rank'] as const;
-export const OPTION_FIELDS = [
-  'bid',
-  'ask',
-  'mid',
-  'last',
-  'volume',
-  'open_interest',
-  'iv',
-  'delta',
-  'gamma',
-  'theta',
-  'vega',
-] as const;
+export const QUOTE_FIELDS = Object.keys(ADDIN_QUOTE_FIELDS);
+export const OPTION_FIELDS = Object.keys(ADDIN_OPTION_FIELDS);
 
 /** The script for a server at `origin` (e.g. https://app.example.com). */
 export function sheetsScript(origin: string): string {
@@ -33,8 +23,8 @@ export function sheetsScript(origin: string): string {
  * Excel/Sheets integration page). Figures are cached for a minute.
  */
 var OPTIONSCOUT_URL = ${JSON.stringify(origin.replace(/\/+$/, ''))};
-var OPTIONSCOUT_QUOTE_FIELDS = { last: 'last', change: 'change', change_percent: 'changePercent', iv: 'iv', iv_rank: 'ivRank' };
-var OPTIONSCOUT_OPTION_FIELDS = { bid: 'bid', ask: 'ask', mid: 'mid', last: 'last', volume: 'volume', open_interest: 'openInterest', iv: 'iv', delta: 'delta', gamma: 'gamma', theta: 'theta', vega: 'vega' };
+var OPTIONSCOUT_QUOTE_FIELDS = ${JSON.stringify(ADDIN_QUOTE_FIELDS)};
+var OPTIONSCOUT_OPTION_FIELDS = ${JSON.stringify(ADDIN_OPTION_FIELDS)};
 
 function onOpen() {
   SpreadsheetApp.getUi().createMenu('OptionScout').addItem('Set access token', 'optionScoutSetToken').addToUi();
