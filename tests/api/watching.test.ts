@@ -151,6 +151,31 @@ describe('browsers kept for alerts', () => {
       400,
     );
     expect(badKeys.code).toBe('VALIDATION_FAILED');
+    // Web Push can only encrypt for a 65-byte uncompressed point and a 16-byte secret.
+    const point = Buffer.from(browser.keys.p256dh, 'base64url');
+    const refused = {
+      'body.keys.p256dh': [
+        point.subarray(1).toString('base64url'),
+        Buffer.concat([Buffer.from([0x02]), point.subarray(1)]).toString('base64url'),
+        Buffer.concat([point, point.subarray(1)]).toString('base64url'),
+      ],
+      'body.keys.auth': [
+        Buffer.from(browser.keys.auth, 'base64url').subarray(1).toString('base64url'),
+        Buffer.alloc(32, 1).toString('base64url'),
+      ],
+    };
+    for (const [field, values] of Object.entries(refused))
+      for (const value of values) {
+        const keys = { ...browser.keys, [field.split('.').at(-1)!]: value };
+        const answer = await failure(
+          await call(gina, 'PUT', '/push/subscriptions', { ...browser, keys }),
+          400,
+        );
+        expect(answer, value).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          details: { [field]: expect.any(String) },
+        });
+      }
     expect((await failure(await call(gina, 'PUT', '/push/subscriptions', {}), 400)).code).toBe(
       'VALIDATION_FAILED',
     );
@@ -234,6 +259,38 @@ describe('a check of the watched scans', () => {
     await checkNow();
     expect(push.received.filter((m) => m.path === '/push/hana')).toHaveLength(2);
     expect(await mailsTo(server.config.dataDir, email, /in your watched scan/)).toHaveLength(3);
+    await moveClock(server, 0);
+  });
+});
+
+/** A browser's subscription whose key has the shape of a P-256 point but is not on the curve. */
+function offCurve(name: string) {
+  const browser = push.subscription(name);
+  const point = Buffer.alloc(65, 1);
+  point[0] = 0x04;
+  return { ...browser, keys: { ...browser.keys, p256dh: point.toString('base64url') } };
+}
+
+describe('a browser no message can be encrypted for', () => {
+  test("is forgotten at its alert; the check goes on and other users' watches are announced", async () => {
+    const jon = await signedIn(server, 'watch-jon@example.com');
+    const kim = await signedIn(server, 'watch-kim@example.com');
+    const sample = await firstSample(jon);
+    // The right shape, so the API keeps it; only encrypting for it fails.
+    expect((await call(jon, 'PUT', '/push/subscriptions', offCurve('jon'))).status).toBe(204);
+    expect((await call(kim, 'PUT', '/push/subscriptions', push.subscription('kim'))).status).toBe(204);
+    // Jon's watch is the older one: the check reaches it first.
+    expect((await watch(jon, sample.id)).status).toBe(200);
+    expect((await watch(kim, sample.id)).status).toBe(200);
+
+    await moveClock(server, 3);
+    expect(await checkNow()).toMatch(/^Checked \d+, alerts [1-9]\d*, too expensive 0\.$/);
+    expect(push.received.filter((m) => m.path === '/push/kim')).toHaveLength(1);
+    expect(push.received.filter((m) => m.path === '/push/jon')).toHaveLength(0);
+    // Jon still hears of it by e-mail.
+    expect(
+      await mailsTo(server.config.dataDir, 'watch-jon@example.com', /in your watched scan/),
+    ).toHaveLength(1);
     await moveClock(server, 0);
   });
 });
