@@ -228,6 +228,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     push: pushSender(vapidKeys, `mailto:${config.supportEmail}`),
     appUrl: config.publicUrl,
     budgetMs: config.watch.budgetMs,
+    log: app.log,
   };
   const reportDeps = { db, market, mailer, appUrl: config.publicUrl };
   // The operator's `reports send` sends a frequency's reports now, outside their schedule.

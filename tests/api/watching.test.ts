@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PushKeyAnswer } from '#api/push.ts';
 import type { ScanSummary, ScanWatch } from '#api/screener-model.ts';
 import type { UsageStats } from '#domain/plans/usage-stats.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import { moveClock, ops, type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { mailsTo } from '../support/billing.ts';
 import { type PushService, startPushService } from '../support/push-service.ts';
@@ -33,11 +34,11 @@ afterAll(async () => {
 });
 
 /** `watch run` once the market has caught up with a moved clock (it ticks into the new day). */
-async function checkNow(): Promise<string> {
+async function checkNow(on: InProcessTestServer = server): Promise<string> {
   let line = '';
   await expect
     .poll(async () => {
-      line = (await ops(server, 'watch', 'run')).lines.at(-1) ?? '';
+      line = (await ops(on, 'watch', 'run')).lines.at(-1) ?? '';
       return line;
     })
     .toMatch(/^Checked /);
@@ -292,6 +293,45 @@ describe('a browser no message can be encrypted for', () => {
       await mailsTo(server.config.dataDir, 'watch-jon@example.com', /in your watched scan/),
     ).toHaveLength(1);
     await moveClock(server, 0);
+  });
+});
+
+describe('a mail server that is down', () => {
+  test("an alert is sent once all the same, and other users' watches are still checked", async () => {
+    const mailer: Mailer = {
+      kind: 'smtp',
+      send: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      },
+      close: async () => {},
+    };
+    const down = await startTestServer(
+      { staticDir: null, market: TEST_MARKET },
+      { WATCH_BUDGET_MS: '120000' },
+      { mailer },
+    );
+    try {
+      const lea = await signedIn(down, 'watch-lea@example.com');
+      const max = await signedIn(down, 'watch-max@example.com');
+      const sample = await firstSample(lea);
+      for (const [client, name] of [
+        [lea, 'lea'],
+        [max, 'max'],
+      ] as const) {
+        expect((await call(client, 'PUT', '/push/subscriptions', push.subscription(name))).status).toBe(204);
+        expect((await watch(client, sample.id)).status).toBe(200);
+      }
+      const pushes = (name: string) => push.received.filter((m) => m.path === `/push/${name}`).length;
+
+      await moveClock(down, 3);
+      await checkNow(down);
+      expect([pushes('lea'), pushes('max')]).toEqual([1, 1]);
+      // The trades were announced, though the e-mail failed: not again.
+      await checkNow(down);
+      expect([pushes('lea'), pushes('max')]).toEqual([1, 1]);
+    } finally {
+      await down.stop();
+    }
   });
 });
 
