@@ -127,7 +127,7 @@ async function checkWatch(deps: WatchJobDeps, watch: WatchRow, now: number): Pro
  * A watch whose check fails (the engine, the mail server) is logged and goes to the back of the
  * queue: one watch never stops the others.
  */
-export async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckReport | null> {
+async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckReport | null> {
   if (!deps.market.isOpen()) return null;
   let checked = 0;
   let alerts = 0;
@@ -152,7 +152,10 @@ export async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckR
   return { checked, alerts, tooExpensive };
 }
 
-export function startWatchJob(deps: WatchJobDeps, options: { intervalMs: number; log: JobLog }): RunningJob {
+export function startWatchJob(
+  deps: WatchJobDeps,
+  options: { intervalMs: number; log: JobLog },
+): RunningJob<WatchCheckReport> {
   return startPeriodicJob({
     name: 'watched scans checked',
     intervalMs: options.intervalMs,
