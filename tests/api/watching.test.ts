@@ -11,6 +11,8 @@ import type { PushKeyAnswer } from '#api/push.ts';
 import type { ScanSummary, ScanWatch } from '#api/screener-model.ts';
 import type { UsageStats } from '#domain/plans/usage-stats.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import type { MarketProvider } from '#server/market/provider.ts';
+import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { moveClock, ops, type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { mailsTo } from '../support/billing.ts';
 import { type PushService, startPushService } from '../support/push-service.ts';
@@ -331,6 +333,44 @@ describe('a mail server that is down', () => {
       expect([pushes('lea'), pushes('max')]).toEqual([1, 1]);
     } finally {
       await down.stop();
+    }
+  });
+});
+
+describe('a first run that fails', () => {
+  test('leaves the scan not watched, so it neither counts nor is checked with nothing seen', async () => {
+    let broken = false;
+    const inner = createSimulatedMarket(TEST_MARKET, { clock: Date.now });
+    /** The simulator, whose snapshot for the scan engine fails while `broken` is set. */
+    const market: MarketProvider = new Proxy(inner, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        if (key === 'snapshot')
+          return (...args: unknown[]) => {
+            if (broken) throw new Error('the feed is down');
+            return value.apply(target, args);
+          };
+        return value.bind(target);
+      },
+    });
+    const failing = await startTestServer({ staticDir: null }, { WATCH_BUDGET_MS: '120000' }, { market });
+    try {
+      const nia = await signedIn(failing, 'watch-nia@example.com');
+      const sample = await firstSample(nia);
+      broken = true;
+      expect((await failure(await watch(nia, sample.id), 500)).code).toBe('INTERNAL');
+      broken = false;
+      expect((await getScan(nia, sample.id)).watch).toEqual({ status: false, maxCount: 20, usedCount: 0 });
+      // Once the scan runs again, watching starts as usual.
+      expect(await json<ScanWatch>(await watch(nia, sample.id))).toEqual({
+        status: true,
+        maxCount: 20,
+        usedCount: 1,
+      });
+    } finally {
+      await failing.stop();
+      inner.close();
     }
   });
 });
