@@ -1,10 +1,11 @@
 /**
  * One check of a watched scan (docs/WATCHING.md): the scan's first page run now, as its owner
  * would run it (their plan, their universes), timed by its own compute time (not the time queued
- * behind other users' scans in the engine's workers). A run over the budget, or
- * past the engine's own time limit, makes the watch WATCHING_TOO_EXPENSIVE: checking it every
- * few minutes would crowd out everyone's scans. Runs go to their own results cache
- * (`watch:<user id>`), so a check never pushes a user's own results out of theirs.
+ * behind other users' scans in the engine's workers). A run over the budget, or past the engine's
+ * own time limit, makes the watch WATCHING_TOO_EXPENSIVE: checking it every few minutes would
+ * crowd out everyone's scans. Runs are cached under their own key
+ * (`watch:<user id>`), so a check takes none of the user's last results' places; the engine's
+ * bound on all users' results together still counts it.
  */
 import type { ScanDefinition, ScanTradeRow } from '#api/scans.ts';
 import { DomainError } from '#domain/errors.ts';
