@@ -11,10 +11,10 @@ import type { PushKeyAnswer } from '#api/push.ts';
 import type { ScanSummary, ScanWatch } from '#api/screener-model.ts';
 import type { UsageStats } from '#domain/plans/usage-stats.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import type { MarketProvider } from '#server/market/provider.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { moveClock, ops, type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { mailsTo } from '../support/billing.ts';
+import { breakableMarket } from '../support/breakable-market.ts';
 import { type PushService, startPushService } from '../support/push-service.ts';
 import { call, failure, getScan, lists, saveScan } from '../support/screener.ts';
 import { type InProcessTestServer, startTestServer } from '../support/test-server.ts';
@@ -342,18 +342,7 @@ describe('a first run that fails', () => {
     let broken = false;
     const inner = createSimulatedMarket(TEST_MARKET, { clock: Date.now });
     /** The simulator, whose snapshot for the scan engine fails while `broken` is set. */
-    const market: MarketProvider = new Proxy(inner, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver);
-        if (typeof value !== 'function') return value;
-        if (key === 'snapshot')
-          return (...args: unknown[]) => {
-            if (broken) throw new Error('the feed is down');
-            return value.apply(target, args);
-          };
-        return value.bind(target);
-      },
-    });
+    const market = breakableMarket(inner, 'snapshot', () => (broken ? new Error('the feed is down') : null));
     const failing = await startTestServer({ staticDir: null }, { WATCH_BUDGET_MS: '120000' }, { market });
     try {
       const nia = await signedIn(failing, 'watch-nia@example.com');
