@@ -5,13 +5,23 @@
  */
 import { z } from 'zod';
 
-/** base64url without padding, as browsers write the keys. */
-const base64Url = (max: number) =>
+/** base64url without padding, as browsers write the keys: exactly `bytes` long when decoded. */
+const base64UrlKey = (bytes: number, what: string) =>
   z
     .string()
-    .regex(/^[A-Za-z0-9_-]+$/, 'Not base64url.')
-    .min(16)
-    .max(max);
+    .length(Math.ceil((bytes * 4) / 3), `${what}: ${bytes} bytes, base64url.`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${what}: ${bytes} bytes, base64url.`);
+
+/**
+ * Web Push encrypts for the browser's key (RFC 8291): an uncompressed P-256 point, 0x04 then x and
+ * y. Anything else cannot be sent to, so it is refused here rather than at the first alert. In
+ * base64url the byte 0x04 makes the first character 'B' and the second one of 'A'–'P' (the app
+ * reads this contract too, so no Buffer).
+ */
+const p256dhSchema = base64UrlKey(65, 'An uncompressed P-256 public key').regex(
+  /^B[A-P]/,
+  'An uncompressed P-256 public key: 65 bytes starting 0x04, base64url.',
+);
 
 /** The push service's address for this browser: an https URL (docs/WATCHING.md says which hosts). */
 export const pushEndpointSchema = z.url({ protocol: /^https?$/ }).max(2048);
@@ -22,9 +32,9 @@ export const pushSubscriptionSchema = z.object({
   expirationTime: z.number().nullish(),
   keys: z.strictObject({
     /** The browser's P-256 public key (65 bytes, 87 characters). */
-    p256dh: base64Url(128),
+    p256dh: p256dhSchema,
     /** The shared authentication secret (16 bytes, 22 characters). */
-    auth: base64Url(64),
+    auth: base64UrlKey(16, 'The authentication secret'),
   }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;

@@ -76,7 +76,14 @@ export interface ScanResult {
   readonly names: readonly string[];
   /** Indicator column values with the scan's parameters, per group (`ResultGroup.index`). */
   readonly indicators: ReadonlyMap<string, Float64Array>;
+  /** Wall-clock time of the run, with any time its parts waited behind other scans' in the workers. */
   readonly durationMs: number;
+  /**
+   * The scan's own compute time: its stages on the calling thread plus its parts' time spread over
+   * the threads that ran them, about what it takes on an idle engine. Time queued behind other
+   * scans is not counted, so it measures what the scan costs, not how busy the server is.
+   */
+  readonly computeMs: number;
 }
 
 /** A frame of a snapshot a scan holds while it runs: which of the buffers' frames, and its instant. */
@@ -175,10 +182,16 @@ export async function runScan(spec: ScanSpec, opts: ScanRunOptions): Promise<Sca
         stopWhenFull: !narrowed,
       }),
     );
+    const sent = performance.now();
     const results = await opts.runShards(jobs);
+    const waited = performance.now() - sent;
     if (Atomics.load(opts.cancel, 0) !== 0 || results.some((r) => r.cancelled))
       throw new ScanCancelledError();
-    result = finish(view, plan, results, symbolRank, narrowed, underlyings.length, opts.extras, started, () =>
+    const threads = Math.max(1, Math.min(opts.threads ?? 1, jobs.length));
+    const partsMs = results.reduce((ms, r) => ms + r.computeMs, 0) / threads;
+    // The parts' share instead of the wait for them: the rest of the run is this thread's own work.
+    const timing = { started, partsMs: partsMs - waited };
+    result = finish(view, plan, results, symbolRank, narrowed, underlyings.length, opts.extras, timing, () =>
       snapshot.unpin(frame),
     );
     if (!opts.deferCapture) result.settle();
@@ -278,7 +291,7 @@ function finish(
   narrowed: boolean,
   scanned: number,
   extras: UnderlyingExtras,
-  started: number,
+  timing: { readonly started: number; readonly partsMs: number },
   unpin: () => void,
 ): ScanResult {
   const legs = plan.structure.options.length;
@@ -352,6 +365,7 @@ function finish(
       Float64Array.from(kept, (u) => underlyingValue(view, u, name, plan, extras) as number),
     );
   }
+  const durationMs = performance.now() - timing.started;
   return {
     plan,
     get capture() {
@@ -366,7 +380,8 @@ function finish(
     asOfMs: view.asOfMs,
     names: kept.map((u) => extras.name(view.symbols[u]!)),
     indicators,
-    durationMs: performance.now() - started,
+    durationMs,
+    computeMs: durationMs + timing.partsMs,
   };
 }
 

@@ -81,6 +81,8 @@ export interface ShardResult {
   /** Candidates that reached the trade stage (combinations evaluated). */
   readonly evaluated: number;
   readonly cancelled: boolean;
+  /** Milliseconds the part took on its thread (waiting to start it is not counted). */
+  readonly computeMs: number;
 }
 
 const CHECK_EVERY = 4096;
@@ -187,6 +189,7 @@ export class ShardScanner implements CombinationVisitor {
 
   /** Scans `underlyings` (one shard of the scan), each within its `groupRange` when given. */
   run(underlyings: Int32Array, groupRange: Int32Array | null = null): ShardResult {
+    const started = performance.now();
     this.evaluated = 0;
     this.cancelled = false;
     const out = {
@@ -235,6 +238,7 @@ export class ShardScanner implements CombinationVisitor {
       legs: this.legs,
       evaluated: this.evaluated,
       cancelled: this.cancelled,
+      computeMs: performance.now() - started,
     };
   }
 

@@ -57,7 +57,7 @@ import { watchRoutes } from './routes/watching.ts';
 import { seedScreener } from './screener/seed.ts';
 import { pushSender } from './watching/push-sender.ts';
 import { loadVapidKeys } from './watching/vapid-keys.ts';
-import { checkWatchedScans, startWatchJob, type WatchCheckReport } from './watching/watch-job.ts';
+import { startWatchJob, type WatchCheckReport } from './watching/watch-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -228,16 +228,21 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     push: pushSender(vapidKeys, `mailto:${config.supportEmail}`),
     appUrl: config.publicUrl,
     budgetMs: config.watch.budgetMs,
+    log: app.log,
   };
   const reportDeps = { db, market, mailer, appUrl: config.publicUrl };
   // The operator's `reports send` sends a frequency's reports now, outside their schedule.
   app.decorate('sendReports', (frequency: ReportFrequency) => sendReports(reportDeps, frequency));
-  // The operator's `watch run` (src/server/ops/commands.ts) checks now, between the job's runs.
-  app.decorate('checkWatchedScans', () => checkWatchedScans(watchDeps));
   let settlement: RunningJob | null = null;
   let lifecycle: RunningJob | null = null;
-  let watching: RunningJob | null = null;
+  let watching: RunningJob<WatchCheckReport> | null = null;
   let reports: RunningJob | null = null;
+  // The operator's `watch run` (src/server/ops/commands.ts) checks now, through the job: after
+  // any check in progress, never alongside one (both would announce the same trades).
+  app.decorate('checkWatchedScans', async () => {
+    if (!watching) throw new Error('The watch job has not started yet: try again in a moment.');
+    return watching.runNow();
+  });
   app.addHook('onReady', async () => {
     settlement = startExpirySettlement({ db, market, intervalMs: EXPIRY_SETTLEMENT_MS, log: app.log });
     lifecycle = billing.startJob(app.log);

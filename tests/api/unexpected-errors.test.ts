@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApiError } from '#api/errors.ts';
-import type { MarketProvider } from '#server/market/provider.ts';
 import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { type SignedInClient, signedIn } from '../support/auth.ts';
+import { breakableMarket } from '../support/breakable-market.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { bullCallSpread, createAccount, json, legsOn, submit, TEST_MARKET } from '../support/trades.ts';
 
@@ -17,18 +17,9 @@ let client: SignedInClient;
 let broken = false;
 const inner = createSimulatedMarket(TEST_MARKET, { clock: Date.now });
 /** The simulator, whose `detail` throws a programming error while `broken` is set. */
-const market: MarketProvider = new Proxy(inner, {
-  get(target, key, receiver) {
-    const value = Reflect.get(target, key, receiver);
-    if (typeof value !== 'function') return value;
-    if (key === 'detail')
-      return (...args: unknown[]) => {
-        if (broken) throw new TypeError("Cannot read properties of undefined (reading 'iv')");
-        return value.apply(target, args);
-      };
-    return value.bind(target);
-  },
-});
+const market = breakableMarket(inner, 'detail', () =>
+  broken ? new TypeError("Cannot read properties of undefined (reading 'iv')") : null,
+);
 
 beforeAll(async () => {
   server = await startTestServer({ staticDir: null }, {}, { market });

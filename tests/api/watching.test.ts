@@ -10,8 +10,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PushKeyAnswer } from '#api/push.ts';
 import type { ScanSummary, ScanWatch } from '#api/screener-model.ts';
 import type { UsageStats } from '#domain/plans/usage-stats.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { createSimulatedMarket } from '#server/market/simulator.ts';
 import { moveClock, ops, type SignedInClient, setPlan, signedIn } from '../support/auth.ts';
 import { mailsTo } from '../support/billing.ts';
+import { breakableMarket } from '../support/breakable-market.ts';
 import { type PushService, startPushService } from '../support/push-service.ts';
 import { call, failure, getScan, lists, saveScan } from '../support/screener.ts';
 import { type InProcessTestServer, startTestServer } from '../support/test-server.ts';
@@ -33,11 +36,11 @@ afterAll(async () => {
 });
 
 /** `watch run` once the market has caught up with a moved clock (it ticks into the new day). */
-async function checkNow(): Promise<string> {
+async function checkNow(on: InProcessTestServer = server): Promise<string> {
   let line = '';
   await expect
     .poll(async () => {
-      line = (await ops(server, 'watch', 'run')).lines.at(-1) ?? '';
+      line = (await ops(on, 'watch', 'run')).lines.at(-1) ?? '';
       return line;
     })
     .toMatch(/^Checked /);
@@ -151,6 +154,31 @@ describe('browsers kept for alerts', () => {
       400,
     );
     expect(badKeys.code).toBe('VALIDATION_FAILED');
+    // Web Push can only encrypt for a 65-byte uncompressed point and a 16-byte secret.
+    const point = Buffer.from(browser.keys.p256dh, 'base64url');
+    const refused = {
+      'body.keys.p256dh': [
+        point.subarray(1).toString('base64url'),
+        Buffer.concat([Buffer.from([0x02]), point.subarray(1)]).toString('base64url'),
+        Buffer.concat([point, point.subarray(1)]).toString('base64url'),
+      ],
+      'body.keys.auth': [
+        Buffer.from(browser.keys.auth, 'base64url').subarray(1).toString('base64url'),
+        Buffer.alloc(32, 1).toString('base64url'),
+      ],
+    };
+    for (const [field, values] of Object.entries(refused))
+      for (const value of values) {
+        const keys = { ...browser.keys, [field.split('.').at(-1)!]: value };
+        const answer = await failure(
+          await call(gina, 'PUT', '/push/subscriptions', { ...browser, keys }),
+          400,
+        );
+        expect(answer, value).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          details: { [field]: expect.any(String) },
+        });
+      }
     expect((await failure(await call(gina, 'PUT', '/push/subscriptions', {}), 400)).code).toBe(
       'VALIDATION_FAILED',
     );
@@ -235,6 +263,104 @@ describe('a check of the watched scans', () => {
     expect(push.received.filter((m) => m.path === '/push/hana')).toHaveLength(2);
     expect(await mailsTo(server.config.dataDir, email, /in your watched scan/)).toHaveLength(3);
     await moveClock(server, 0);
+  });
+});
+
+/** A browser's subscription whose key has the shape of a P-256 point but is not on the curve. */
+function offCurve(name: string) {
+  const browser = push.subscription(name);
+  const point = Buffer.alloc(65, 1);
+  point[0] = 0x04;
+  return { ...browser, keys: { ...browser.keys, p256dh: point.toString('base64url') } };
+}
+
+describe('a browser no message can be encrypted for', () => {
+  test("is forgotten at its alert; the check goes on and other users' watches are announced", async () => {
+    const jon = await signedIn(server, 'watch-jon@example.com');
+    const kim = await signedIn(server, 'watch-kim@example.com');
+    const sample = await firstSample(jon);
+    // The right shape, so the API keeps it; only encrypting for it fails.
+    expect((await call(jon, 'PUT', '/push/subscriptions', offCurve('jon'))).status).toBe(204);
+    expect((await call(kim, 'PUT', '/push/subscriptions', push.subscription('kim'))).status).toBe(204);
+    // Jon's watch is the older one: the check reaches it first.
+    expect((await watch(jon, sample.id)).status).toBe(200);
+    expect((await watch(kim, sample.id)).status).toBe(200);
+
+    await moveClock(server, 3);
+    expect(await checkNow()).toMatch(/^Checked \d+, alerts [1-9]\d*, too expensive 0\.$/);
+    expect(push.received.filter((m) => m.path === '/push/kim')).toHaveLength(1);
+    expect(push.received.filter((m) => m.path === '/push/jon')).toHaveLength(0);
+    // Jon still hears of it by e-mail.
+    expect(
+      await mailsTo(server.config.dataDir, 'watch-jon@example.com', /in your watched scan/),
+    ).toHaveLength(1);
+    await moveClock(server, 0);
+  });
+});
+
+describe('a mail server that is down', () => {
+  test("an alert is sent once all the same, and other users' watches are still checked", async () => {
+    const mailer: Mailer = {
+      kind: 'smtp',
+      send: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      },
+      close: async () => {},
+    };
+    const down = await startTestServer(
+      { staticDir: null, market: TEST_MARKET },
+      { WATCH_BUDGET_MS: '120000' },
+      { mailer },
+    );
+    try {
+      const lea = await signedIn(down, 'watch-lea@example.com');
+      const max = await signedIn(down, 'watch-max@example.com');
+      const sample = await firstSample(lea);
+      for (const [client, name] of [
+        [lea, 'lea'],
+        [max, 'max'],
+      ] as const) {
+        expect((await call(client, 'PUT', '/push/subscriptions', push.subscription(name))).status).toBe(204);
+        expect((await watch(client, sample.id)).status).toBe(200);
+      }
+      const pushes = (name: string) => push.received.filter((m) => m.path === `/push/${name}`).length;
+
+      await moveClock(down, 3);
+      await checkNow(down);
+      expect([pushes('lea'), pushes('max')]).toEqual([1, 1]);
+      // The trades were announced, though the e-mail failed: not again.
+      await checkNow(down);
+      expect([pushes('lea'), pushes('max')]).toEqual([1, 1]);
+    } finally {
+      await down.stop();
+    }
+  });
+});
+
+describe('a first run that fails', () => {
+  test('leaves the scan not watched, so it neither counts nor is checked with nothing seen', async () => {
+    let broken = false;
+    const inner = createSimulatedMarket(TEST_MARKET, { clock: Date.now });
+    /** The simulator, whose snapshot for the scan engine fails while `broken` is set. */
+    const market = breakableMarket(inner, 'snapshot', () => (broken ? new Error('the feed is down') : null));
+    const failing = await startTestServer({ staticDir: null }, { WATCH_BUDGET_MS: '120000' }, { market });
+    try {
+      const nia = await signedIn(failing, 'watch-nia@example.com');
+      const sample = await firstSample(nia);
+      broken = true;
+      expect((await failure(await watch(nia, sample.id), 500)).code).toBe('INTERNAL');
+      broken = false;
+      expect((await getScan(nia, sample.id)).watch).toEqual({ status: false, maxCount: 20, usedCount: 0 });
+      // Once the scan runs again, watching starts as usual.
+      expect(await json<ScanWatch>(await watch(nia, sample.id))).toEqual({
+        status: true,
+        maxCount: 20,
+        usedCount: 1,
+      });
+    } finally {
+      await failing.stop();
+      inner.close();
+    }
   });
 });
 

@@ -112,9 +112,22 @@ export class ScanEngine {
    * now answers its first page from the live frame and captures its market right after.
    */
   async run(user: string, request: ScanRequest, signal?: AbortSignal): Promise<ScanPage> {
+    return (await this.runMeasured(user, request, signal)).page;
+  }
+
+  /**
+   * `run`, with the scan's own compute time (`ScanResult.computeMs`: time queued behind other
+   * scans not counted; 0 for a page from the cache).
+   */
+  async runMeasured(
+    user: string,
+    request: ScanRequest,
+    signal?: AbortSignal,
+  ): Promise<{ page: ScanPage; computeMs: number }> {
     const { entry, fresh } = await this.#resultFor(user, request, signal);
     try {
-      return this.#page(entry, fresh ? 0 : (request.page ?? 0), request);
+      const page = this.#page(entry, fresh ? 0 : (request.page ?? 0), request);
+      return { page, computeMs: fresh ? entry.result.computeMs : 0 };
     } finally {
       if (fresh) this.#settleSoon(entry);
     }

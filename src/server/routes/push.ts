@@ -14,7 +14,7 @@ import { route } from '../http/contract-routes.ts';
 import { isAllowedPushEndpoint } from '../watching/push-hosts.ts';
 
 /** Browsers kept per user: a few phones, tablets and computers; more is not a person. */
-export const MAX_PUSH_SUBSCRIPTIONS = 20;
+const MAX_PUSH_SUBSCRIPTIONS = 20;
 
 export function pushRoutes(
   app: FastifyInstance,

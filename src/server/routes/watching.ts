@@ -4,7 +4,8 @@
  * caps how many scans a user watches (PLAN_LIMIT_REACHED; Beginner none). Starting runs the scan
  * once: what it shows now is what later alerts compare with (nothing is announced for it), and a
  * scan slower than the watch budget is answered with the status WATCHING_TOO_EXPENSIVE, which the
- * app explains; it is then not checked until the user watches it again.
+ * app explains; it is then not checked until the user watches it again. A first run that fails
+ * otherwise leaves the scan not watched, and is answered as `POST /scans/run` answers it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,7 @@ import { visibleScan } from '../screener/scan-store.ts';
 import { lockUser } from '../trades/trade-store.ts';
 import { runWatchedScan, watchDefinition } from '../watching/watch-check.ts';
 import { scanWatch, watchedCount, watchStatuses } from '../watching/watch-store.ts';
+import { scanErrorToHttp } from './scans-run.ts';
 
 export interface WatchRouteDeps {
   readonly db: Kysely<Database>;
@@ -61,7 +63,12 @@ export const watchRoutes: FastifyPluginAsync<WatchRouteDeps> = async (
         )
         .execute();
     });
-    const run = await runWatchedScan({ db, engine, budgetMs }, user, row);
+    const run = await runWatchedScan({ db, engine, budgetMs }, user, row).catch(async (err: unknown) => {
+      // Not watched after all: a watch whose first run failed would be checked with nothing seen
+      // (its first check would announce the whole top) and count toward the cap unseen.
+      await db.deleteFrom('scan_watches').where('user_id', '=', user.id).where('scan_id', '=', id).execute();
+      throw scanErrorToHttp(err);
+    });
     await db
       .updateTable('scan_watches')
       .set(

@@ -3,7 +3,8 @@
  * VAPID keys) with `fetch`: web-push builds the request, and `fetch` posts it, so the sender
  * speaks to a fake push service on the loopback address in tests as to a real one (web-push's
  * own sender always opens TLS). A push service answering 404 or 410 has dropped the
- * subscription: the caller forgets it.
+ * subscription, and a subscription whose keys no message can be encrypted for is as good as
+ * dropped: the caller forgets it. A send never rejects.
  */
 import webpush from 'web-push';
 import type { VapidKeys } from './vapid-keys.ts';
@@ -23,9 +24,15 @@ export type PushSend = (subscription: StoredPushSubscription, payload: string) =
 const TTL_SECONDS = 3600;
 const SEND_TIMEOUT_MS = 10_000;
 
-export function pushSender(keys: VapidKeys, subject: string): PushSend {
-  return async (subscription, payload) => {
-    const request = webpush.generateRequestDetails(
+/** The encrypted, signed request, or null for keys no message can be encrypted for (off the curve). */
+function pushRequest(
+  keys: VapidKeys,
+  subject: string,
+  subscription: StoredPushSubscription,
+  payload: string,
+) {
+  try {
+    return webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,
       {
@@ -35,6 +42,16 @@ export function pushSender(keys: VapidKeys, subject: string): PushSend {
         contentEncoding: 'aes128gcm',
       },
     );
+  } catch {
+    return null;
+  }
+}
+
+export function pushSender(keys: VapidKeys, subject: string): PushSend {
+  return async (subscription, payload) => {
+    const request = pushRequest(keys, subject, subscription, payload);
+    // No alert will ever reach this browser; a throw would stop everyone's alerts.
+    if (!request) return 'gone';
     try {
       const answer = await fetch(request.endpoint, {
         method: request.method,

@@ -23,7 +23,7 @@ const PUSH_TICKERS = 3;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The scan's page in the app. */
-export const scanPath = (id: number): string => `/screener/scan/${id}`;
+const scanPath = (id: number): string => `/screener/scan/${id}`;
 
 /** The push message's JSON, as the service worker reads it (sw/push-payload.ts). */
 export function alertPushPayload({ scan, trades }: AlertInput): string {

@@ -30,6 +30,8 @@ export interface WatchJobDeps {
   readonly push: PushSend;
   readonly appUrl: string;
   readonly budgetMs: number;
+  /** Where a watch whose check failed is reported. */
+  readonly log: Pick<JobLog, 'error'>;
 }
 
 export interface WatchCheckReport {
@@ -59,10 +61,11 @@ async function deliver(
   await deps.mailer.send(alertEmail({ ...input, to: owner.email }));
 }
 
-/** Checks every watched scan once; nothing while the market is closed (its results cannot change). */
-export async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckReport | null> {
-  if (!deps.market.isOpen()) return null;
-  const watches = await deps.db
+type WatchRow = Awaited<ReturnType<typeof watchesToCheck>>[number];
+
+/** The watches to check, the longest unchecked first. */
+function watchesToCheck(db: Kysely<Database>) {
+  return db
     .selectFrom('scan_watches as w')
     .innerJoin('scans as s', 's.id', 'w.scan_id')
     .innerJoin('users as u', 'u.id', 'w.user_id')
@@ -71,57 +74,88 @@ export async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckR
     .where('w.error', 'is', null)
     .orderBy('w.checked_at', (ob) => ob.asc().nullsFirst())
     .execute();
+}
+
+const watchKey = (db: Kysely<Database>, userId: number, scanId: number) =>
+  db.updateTable('scan_watches').where('user_id', '=', userId).where('scan_id', '=', scanId);
+
+/** What one watch's check did: skipped (not run), or run and found too expensive, quiet or news. */
+type WatchCheck = 'skipped' | 'tooExpensive' | 'quiet' | 'alerted';
+
+async function checkWatch(deps: WatchJobDeps, watch: WatchRow, now: number): Promise<WatchCheck> {
+  const owner = signedInUser(watch, now);
+  // A plan without watching (an ended subscription) keeps the watch for when it has it again.
+  if (effectiveLimits(owner.subscription).maxWatchingScans === 0) return 'skipped';
+  const scan = await deps.db
+    .selectFrom('scans')
+    .selectAll()
+    .where('id', '=', watch.scan_id)
+    .executeTakeFirst();
+  if (!scan) return 'skipped';
+  const run = await runWatchedScan(deps, owner, scan).catch((err: unknown) => {
+    // The plan no longer runs this scan (more custom legs than it allows): skip, keep the watch.
+    if (err instanceof DomainError && err.code === 'PLAN_LIMIT_REACHED') return null;
+    throw err;
+  });
+  if (run === null) return 'skipped';
+  if (run.kind === 'tooExpensive') {
+    await watchKey(deps.db, owner.id, scan.id)
+      .set({ error: 'WATCHING_TOO_EXPENSIVE', checked_at: new Date(now) })
+      .execute();
+    return 'tooExpensive';
+  }
+  const { announce, next } = watchOutcome(
+    { seen: watch.seen, alertedAt: watch.alerted_at?.getTime() ?? null },
+    run.top,
+    now,
+  );
+  // Saved before the alert goes out: a delivery that fails halfway is not sent again next time.
+  await watchKey(deps.db, owner.id, scan.id)
+    .set({
+      seen: JSON.stringify(next.seen),
+      alerted_at: next.alertedAt === null ? null : new Date(next.alertedAt),
+      checked_at: new Date(now),
+    })
+    .execute();
+  if (announce.length === 0) return 'quiet';
+  await deliver(deps, owner, { id: scan.id, title: scan.title }, announce);
+  return 'alerted';
+}
+
+/**
+ * Checks every watched scan once; nothing while the market is closed (its results cannot change).
+ * A watch whose check fails (the engine, the mail server) is logged and goes to the back of the
+ * queue: one watch never stops the others.
+ */
+async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckReport | null> {
+  if (!deps.market.isOpen()) return null;
   let checked = 0;
   let alerts = 0;
   let tooExpensive = 0;
-  for (const watch of watches) {
+  for (const watch of await watchesToCheck(deps.db)) {
     const now = deps.clock.now();
-    const owner = signedInUser(watch, now);
-    // A plan without watching (an ended subscription) keeps the watch for when it has it again.
-    if (effectiveLimits(owner.subscription).maxWatchingScans === 0) continue;
-    const scan = await deps.db
-      .selectFrom('scans')
-      .selectAll()
-      .where('id', '=', watch.scan_id)
-      .executeTakeFirst();
-    if (!scan) continue;
-    const run = await runWatchedScan(deps, owner, scan).catch((err: unknown) => {
-      // The plan no longer runs this scan (more custom legs than it allows): skip, keep the watch.
-      if (err instanceof DomainError && err.code === 'PLAN_LIMIT_REACHED') return null;
-      throw err;
-    });
-    if (run === null) continue;
-    checked++;
-    const key = (eb: typeof deps.db) =>
-      eb.updateTable('scan_watches').where('user_id', '=', owner.id).where('scan_id', '=', scan.id);
-    if (run.kind === 'tooExpensive') {
-      tooExpensive++;
-      await key(deps.db)
-        .set({ error: 'WATCHING_TOO_EXPENSIVE', checked_at: new Date(now) })
+    let outcome: WatchCheck;
+    try {
+      outcome = await checkWatch(deps, watch, now);
+    } catch (err) {
+      deps.log.error({ err, userId: watch.id, scanId: watch.scan_id }, 'watched scan check failed');
+      await watchKey(deps.db, watch.id, watch.scan_id)
+        .set({ checked_at: new Date(now) })
         .execute();
       continue;
     }
-    const { announce, next } = watchOutcome(
-      { seen: watch.seen, alertedAt: watch.alerted_at?.getTime() ?? null },
-      run.top,
-      now,
-    );
-    if (announce.length > 0) {
-      await deliver(deps, owner, { id: scan.id, title: scan.title }, announce);
-      alerts++;
-    }
-    await key(deps.db)
-      .set({
-        seen: JSON.stringify(next.seen),
-        alerted_at: next.alertedAt === null ? null : new Date(next.alertedAt),
-        checked_at: new Date(now),
-      })
-      .execute();
+    if (outcome === 'skipped') continue;
+    checked++;
+    if (outcome === 'alerted') alerts++;
+    if (outcome === 'tooExpensive') tooExpensive++;
   }
   return { checked, alerts, tooExpensive };
 }
 
-export function startWatchJob(deps: WatchJobDeps, options: { intervalMs: number; log: JobLog }): RunningJob {
+export function startWatchJob(
+  deps: WatchJobDeps,
+  options: { intervalMs: number; log: JobLog },
+): RunningJob<WatchCheckReport> {
   return startPeriodicJob({
     name: 'watched scans checked',
     intervalMs: options.intervalMs,

@@ -13,9 +13,9 @@ import type { SignedInUser } from '../users/users.ts';
 export async function watchStatuses(
   db: Db,
   userId: number,
-  scanIds?: readonly number[],
+  /** Only these scans (never none: `in ()` is no SQL). */
+  scanIds?: readonly [number, ...number[]],
 ): Promise<Map<number, true | string>> {
-  if (scanIds?.length === 0) return new Map();
   let query = db.selectFrom('scan_watches').select(['scan_id', 'error']).where('user_id', '=', userId);
   if (scanIds) query = query.where('scan_id', 'in', scanIds);
   const rows = await query.execute();

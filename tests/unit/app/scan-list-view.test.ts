@@ -56,23 +56,27 @@ describe('visible cards', () => {
   const tagged = [
     card(1, 'x', '2026-01-01T00:00:00Z', { tags: [INCOME, BULLISH] }),
     card(2, 'y', '2026-01-02T00:00:00Z', { tags: [INCOME] }),
-    card(3, 'z', '2026-01-03T00:00:00Z', { watch: { status: true, maxCount: 20, usedCount: 1 } }),
+    card(3, 'z', '2026-01-03T00:00:00Z', { watch: { status: true, maxCount: 20, usedCount: 2 } }),
+    // A failed watch counts toward the cap: the user must find it to stop it.
+    card(4, 'w', '2025-12-31T00:00:00Z', {
+      watch: { status: 'WATCHING_TOO_EXPENSIVE', maxCount: 20, usedCount: 2 },
+    }),
   ];
   const predefined = list(1, 'Predefined Scans', ListRole.Predefined, tagged);
 
   test('the Predefined list keeps the cards carrying every chosen tag', () => {
     const ids = (tagIds: number[]) =>
       visibleCards(predefined, { onlyWatched: false, tagIds }, 'createDate').map((x) => x.id);
-    expect(ids([])).toEqual([3, 2, 1]);
+    expect(ids([])).toEqual([3, 2, 1, 4]);
     expect(ids([INCOME.id])).toEqual([2, 1]);
     expect(ids([INCOME.id, BULLISH.id])).toEqual([1]);
   });
 
   test('tags narrow only the Predefined list; Watched narrows every list', () => {
     const saved = list(2, 'Saved Scans', ListRole.Saved, tagged);
-    expect(visibleCards(saved, { onlyWatched: false, tagIds: [BULLISH.id] }, 'createDate')).toHaveLength(3);
+    expect(visibleCards(saved, { onlyWatched: false, tagIds: [BULLISH.id] }, 'createDate')).toHaveLength(4);
     expect(visibleCards(saved, { onlyWatched: true, tagIds: [] }, 'createDate').map((x) => x.id)).toEqual([
-      3,
+      3, 4,
     ]);
   });
 });

@@ -9,7 +9,7 @@ import { STRATEGIES } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { specOf } from '#engine/scan-page.ts';
 import { runScan, runShardsHere } from '#engine/scan-run.ts';
-import type { ShardJob } from '#engine/shard-scan.ts';
+import type { ShardJob, ShardResult } from '#engine/shard-scan.ts';
 import { NO_EXTRAS } from '#engine/underlying-stage.ts';
 import { WorkerPool } from '#server/engine/worker-pool.ts';
 import { tinyMarket } from './tiny-market.ts';
@@ -40,15 +40,22 @@ async function jobsOf(strategy: ScreenerStrategyKey): Promise<ShardJob[]> {
   return jobs;
 }
 
+/** The results without their timing, which differs from thread to thread. */
+const found = (results: readonly ShardResult[]) => results.map(({ computeMs: _, ...rest }) => rest);
+
+/** The pool's results of `jobs`, and this thread's. */
+const pooled = async (jobs: readonly ShardJob[]) => found(await pool.run(jobs));
+const here = async (jobs: readonly ShardJob[]) => found(await runShardsHere(jobs));
+
 describe('scan worker pool', () => {
   test('jobs come back in job order with the calling thread’s results', async () => {
     for (const strategy of ['iron_condor', 'bull_put_spread', 'covered_call'] as const) {
       const jobs = await jobsOf(strategy);
       expect(jobs.length).toBeGreaterThan(2);
-      const here = await runShardsHere(jobs);
-      expect(await pool.run(jobs)).toEqual(here);
+      const expected = await here(jobs);
+      expect(await pooled(jobs)).toEqual(expected);
       // Fewer jobs than workers.
-      expect(await pool.run(jobs.slice(0, 1))).toEqual(here.slice(0, 1));
+      expect(await pooled(jobs.slice(0, 1))).toEqual(expected.slice(0, 1));
     }
     expect(await pool.run([])).toEqual([]);
   });
@@ -57,8 +64,8 @@ describe('scan worker pool', () => {
     const a = await jobsOf('iron_condor');
     const b = await jobsOf('long_put');
     const [ra, rb] = await Promise.all([pool.run(a), pool.run(b)]);
-    expect(ra).toEqual(await runShardsHere(a));
-    expect(rb).toEqual(await runShardsHere(b));
+    expect(found(ra)).toEqual(await here(a));
+    expect(found(rb)).toEqual(await here(b));
   });
 
   test('a scan that throws in a worker fails with its message; the next scan runs', async () => {
@@ -67,6 +74,6 @@ describe('scan worker pool', () => {
     const spec = { ...jobs[0]!.spec, strategy: 'no_such_strategy' } as unknown as ShardJob['spec'];
     const broken = jobs.map((j) => ({ ...j, spec }));
     await expect(pool.run(broken)).rejects.toThrow(/at structureOf/);
-    expect(await pool.run(jobs)).toEqual(await runShardsHere(jobs));
+    expect(await pooled(jobs)).toEqual(await here(jobs));
   });
 });

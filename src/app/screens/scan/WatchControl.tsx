@@ -10,7 +10,7 @@ import { loadable, OnDemand } from '#app/components/OnDemand.tsx';
 import { Button } from './controls.tsx';
 import type { ScanKind } from './ScanToolbar.tsx';
 
-export const WATCH_UNSAVED_HINT = 'Save this scan to enable watching';
+const WATCH_UNSAVED_HINT = 'Save this scan to enable watching';
 
 const watchDialog = loadable(() => import('./WatchDialog.tsx').then((m) => m.WatchDialog));
 

@@ -31,7 +31,7 @@ import { Button } from './controls.tsx';
 export const WATCH_EXPLAINED = `While the market is open, this scan is checked every 15 minutes. When trades enter its top ${WATCH_TOP_TRADES}, you get an e-mail and, on devices with alerts on, a notification.`;
 export const WATCH_UPGRADE =
   'Watching scans comes with the Advanced plan: an alert when new trades show up in a scan.';
-export const WATCH_FULL =
+const WATCH_FULL =
   'You watch as many scans as your plan allows. Stop watching another scan to watch this one.';
 
 /** The errors of a failed watch (spec 2 §8). */

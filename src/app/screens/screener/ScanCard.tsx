@@ -84,7 +84,10 @@ export function ScanCard({
   // A plain anchor, not the router's Link: Link here would split the router's code the entry
   // preloads into one more chunk (measured +0.3 KiB on the first download).
   const href = `/screener/scan/${card.id}`;
-  const watching = card.watch.status === true;
+  // A failed watch shows as watched, with its error mark: it counts toward the plan's cap until
+  // the user stops it on the scan's page, so the card must lead there.
+  const watching = card.watch.status !== false;
+  const failed = typeof card.watch.status === 'string';
   const hasMenu = card.isSample || targets.length > 0;
   return (
     <article className="scan-card" data-scan={card.title} aria-busy={busy || undefined}>
@@ -105,8 +108,8 @@ export function ScanCard({
         </IonButton>
         <LineIcon
           name={watching ? 'eye' : 'eyeOff'}
-          className={`watch-indicator${watching ? ' on' : ''}`}
-          label={watching ? 'Watched' : 'Not watched'}
+          className={`watch-indicator${watching ? ' on' : ''}${failed ? ' failed' : ''}`}
+          label={failed ? 'Watched: watching failed' : watching ? 'Watched' : 'Not watched'}
         />
         {hasMenu && (
           <IonButton

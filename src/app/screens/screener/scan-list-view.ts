@@ -42,7 +42,8 @@ export function visibleCards(list: ScanList, filter: ListFilter, sortBy: SortBy)
   const tags = list.role === ListRole.Predefined ? filter.tagIds : [];
   const shown = list.items.filter(
     (card) =>
-      (!filter.onlyWatched || card.watch.status === true) &&
+      // A failed watch is still watched (it counts toward the plan's cap until stopped).
+      (!filter.onlyWatched || card.watch.status !== false) &&
       tags.every((id) => card.tags.some((t) => t.id === id)),
   );
   return sortCards(shown, sortBy);
