@@ -229,7 +229,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     appUrl: config.publicUrl,
     budgetMs: config.watch.budgetMs,
   };
-  const reportDeps = { db, market, mailer, appUrl: config.publicUrl };
+  const reportDeps = { db, clock, market, mailer, appUrl: config.publicUrl };
   // The operator's `reports send` sends a frequency's reports now, outside their schedule.
   app.decorate('sendReports', (frequency: ReportFrequency) => sendReports(reportDeps, frequency));
   // The operator's `watch run` (src/server/ops/commands.ts) checks now, between the job's runs.

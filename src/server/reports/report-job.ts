@@ -1,7 +1,8 @@
 /**
- * The report job (docs/REPORTS.md): every minute it asks which sends are due (`dueRuns`) and
- * e-mails each report at that frequency to those of its recipients not yet sent it for that
- * period, the figures computed once per report from the market's current frame. Each recipient's
+ * The report job (docs/REPORTS.md): every minute it asks which sends are due on the server's clock
+ * (`dueRuns`) and e-mails each report at that frequency to those of its recipients not yet sent it
+ * for that period, the figures computed once per report from the market's current frame (the
+ * market is read only then, so a server with nothing to send never builds it). Each recipient's
  * send is claimed in `report_sends` before it goes out, so two checks (or two servers) never send
  * one twice; a failed send gives its claim back and is tried again at the next check, as long as
  * the period's window is open. A send missed while the server was down is not made up once its
@@ -14,6 +15,7 @@ import {
   type ReportFrequency,
   type ReportId,
 } from '#domain/reports/report-catalogue.ts';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { type JobLog, type RunningJob, startPeriodicJob } from '../jobs/periodic-job.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -26,6 +28,9 @@ import { recipientsOf } from './report-store.ts';
 
 export interface ReportJobDeps {
   readonly db: Kysely<Database>;
+  /** The schedule's time. */
+  readonly clock: Pick<Clock, 'now'>;
+  /** Read only when there is a report to send: a server that sends none need not build it. */
   readonly market: MarketProvider;
   readonly mailer: Mailer;
   readonly appUrl: string;
@@ -85,14 +90,15 @@ export async function sendReports(
   frequency: ReportFrequency,
   period: string | null = null,
 ): Promise<number> {
-  const now = deps.market.now();
-  const snapshot = deps.market.snapshot();
+  const now = deps.clock.now();
   let sent = 0;
   const failures: unknown[] = [];
   for (const report of REPORT_IDS.filter((id) => REPORTS[id].frequencies.includes(frequency))) {
     const recipients = await recipientsOf(deps.db, report, frequency, now);
     const pending = period === null ? recipients : await notYetSent(deps.db, report, period, recipients);
     if (pending.length === 0) continue;
+    const asOfMs = deps.market.now();
+    const snapshot = deps.market.snapshot();
     const frame = snapshot.pin();
     let lines: ReturnType<typeof reportLines>;
     try {
@@ -104,7 +110,7 @@ export async function sendReports(
       if (period !== null && !(await claim(deps.db, user.id, report, period))) continue;
       try {
         await deps.mailer.send(
-          reportEmail({ to: user.email, report, frequency, lines, asOfMs: now, appUrl: deps.appUrl }),
+          reportEmail({ to: user.email, report, frequency, lines, asOfMs, appUrl: deps.appUrl }),
         );
         sent++;
       } catch (err) {
@@ -133,7 +139,7 @@ export async function runDueReports(
 ): Promise<{ period: string; emails: number }[] | null> {
   const done: { period: string; emails: number }[] = [];
   const failures: unknown[] = [];
-  for (const run of dueRuns(deps.market.now())) {
+  for (const run of dueRuns(deps.clock.now())) {
     try {
       const emails = await sendReports(deps, run.frequency, run.period);
       if (emails > 0) done.push({ period: run.period, emails });
@@ -152,7 +158,7 @@ export function startReportJob(deps: ReportJobDeps, log: JobLog): RunningJob {
     intervalMs: CHECK_MS,
     log,
     work: () => runDueReports(deps),
-    // Not at start: the market need not be built for it.
+    // The first check a minute after start, like each one after it.
     waitFirst: true,
   });
 }

@@ -61,6 +61,14 @@ async function deliver(
 
 /** Checks every watched scan once; nothing while the market is closed (its results cannot change). */
 export async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckReport | null> {
+  // Without watches the market is not read, so a server nobody watches on never builds it.
+  const any = await deps.db
+    .selectFrom('scan_watches')
+    .select('scan_id')
+    .where('error', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return { checked: 0, alerts: 0, tooExpensive: 0 };
   if (!deps.market.isOpen()) return null;
   const watches = await deps.db
     .selectFrom('scan_watches as w')
