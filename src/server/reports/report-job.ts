@@ -53,11 +53,6 @@ async function notYetSent(
     .select('user_id')
     .where('report', '=', report)
     .where('period', '=', period)
-    .where(
-      'user_id',
-      'in',
-      recipients.map((u) => u.id),
-    )
     .execute();
   const done = new Set(sent.map((r) => r.user_id));
   return recipients.filter((u) => !done.has(u.id));
