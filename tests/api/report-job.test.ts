@@ -139,6 +139,7 @@ test('the report and watch jobs build the market only when they have something t
       engine,
       push: () => Promise.reject(new Error('no push without a watch')),
       budgetMs: 1_000,
+      log: { error: () => {} },
     };
     expect(await checkWatchedScans(watchDeps)).toEqual({ checked: 0, alerts: 0, tooExpensive: 0 });
     expect(lazy.built).toBe(false);
