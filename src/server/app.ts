@@ -230,7 +230,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     budgetMs: config.watch.budgetMs,
     log: app.log,
   };
-  const reportDeps = { db, market, mailer, appUrl: config.publicUrl };
+  const reportDeps = { db, clock, market, mailer, appUrl: config.publicUrl };
   // The operator's `reports send` sends a frequency's reports now, outside their schedule.
   app.decorate('sendReports', (frequency: ReportFrequency) => sendReports(reportDeps, frequency));
   let settlement: RunningJob | null = null;

@@ -54,6 +54,15 @@ test('a trial has no reports; a yearly Advanced plan has all three frequencies, 
   expect((await reports(ann)).reports[0]!.frequencies).toEqual([]);
   await setPlan(server, email, 112);
   expect((await reports(ann)).reports[0]!.frequencies).toEqual(['d_eod', 'd_intraday']);
+
+  // A save under Beginner yearly keeps the intraday choice it cannot show, for Advanced yearly.
+  await setPlan(server, email, 12);
+  expect(await json<ReportSubscription>(await save(ann, 'vwks', ['w_eod']))).toMatchObject({
+    frequencies: ['w_eod'],
+  });
+  expect((await reports(ann)).reports[0]!.frequencies).toEqual(['w_eod']);
+  await setPlan(server, email, 112);
+  expect((await reports(ann)).reports[0]!.frequencies).toEqual(['w_eod', 'd_intraday']);
 });
 
 test('bad input: an unknown report, a frequency the report does not offer, a malformed body', async () => {

@@ -6,69 +6,39 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { storeToken } from '#app/auth/token.ts';
 import { deviceAlerts, turnOffDeviceAlerts, turnOnDeviceAlerts } from '#app/features/alerts/device-alerts.ts';
+import {
+  PUSH_ENDPOINT as ENDPOINT,
+  type FakePush,
+  fakePush,
+  PUSH_KEY as KEY,
+  notificationWith,
+  removeFakePush,
+} from './fake-push.ts';
 
-const KEY = Buffer.from(Uint8Array.from({ length: 65 }, (_, i) => i + 1)).toString('base64url');
-const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/abc';
-
-/** Stand-ins for the browser's constructors: the app only checks that they exist. */
-class FakeNotification {}
-class FakePushManager {}
-const notificationWith = (fields: object) => Object.assign(class extends FakeNotification {}, fields);
-
-interface FakeBrowser {
-  subscribedWith: Uint8Array[];
-  unsubscribed: number;
+interface FakeBrowser extends FakePush {
   calls: { method: string; path: string; body: unknown }[];
 }
 
+/** The browser's push, and a server that answers the key, and `subscribed` to a registration. */
 function fakeBrowser(
   permission: NotificationPermission,
   answer: NotificationPermission = permission,
+  subscribed: () => Response = () => new Response(null, { status: 204 }),
 ): FakeBrowser {
-  const browser: FakeBrowser = { subscribedWith: [], unsubscribed: 0, calls: [] };
-  let subscription: PushSubscription | null = null;
-  const pushManager = {
-    getSubscription: async () => subscription,
-    subscribe: async (options: PushSubscriptionOptionsInit) => {
-      browser.subscribedWith.push(options.applicationServerKey as Uint8Array);
-      const made: PushSubscription = {
-        endpoint: ENDPOINT,
-        expirationTime: null,
-        options: { applicationServerKey: null, userVisibleOnly: true },
-        getKey: () => null,
-        toJSON: () => ({
-          endpoint: ENDPOINT,
-          expirationTime: null,
-          keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) },
-        }),
-        unsubscribe: async () => {
-          browser.unsubscribed++;
-          subscription = null;
-          return true;
-        },
-      };
-      subscription = made;
-      return subscription;
-    },
-  };
-  const notification = { permission, requestPermission: async () => answer };
-  vi.stubGlobal('Notification', notificationWith(notification));
-  vi.stubGlobal('PushManager', FakePushManager);
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { getRegistration: async () => ({ pushManager }) },
-  });
+  const browser: FakeBrowser = Object.assign(fakePush(permission, answer), { calls: [] });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://app.test');
       const path = `${url.pathname.replace(/^\/api\/v1/, '')}${url.search}`;
+      const method = init?.method ?? 'GET';
       browser.calls.push({
-        method: init?.method ?? 'GET',
+        method,
         path,
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       });
       if (path === '/push/key') return Response.json({ publicKey: KEY });
+      if (path === '/push/subscriptions' && method === 'PUT') return subscribed();
       return new Response(null, { status: 204 });
     }),
   );
@@ -77,7 +47,7 @@ function fakeBrowser(
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'serviceWorker');
+  removeFakePush();
   storeToken(null);
 });
 
@@ -107,6 +77,20 @@ test('turning alerts on subscribes with the server key and registers the subscri
     path: `/push/subscriptions?endpoint=${encodeURIComponent(ENDPOINT)}`,
     body: undefined,
   });
+});
+
+test('a subscription the server refuses is dropped in the browser too, so alerts read off', async () => {
+  storeToken('test-token');
+  const browser = fakeBrowser('default', 'granted', () =>
+    Response.json(
+      { code: 'PUSH_ENDPOINT_REFUSED', message: 'This push service is not accepted.' },
+      { status: 422 },
+    ),
+  );
+  await expect(turnOnDeviceAlerts()).rejects.toMatchObject({ code: 'PUSH_ENDPOINT_REFUSED' });
+  expect(browser.subscribedWith).toHaveLength(1);
+  expect(browser.unsubscribed).toBe(1);
+  expect(await deviceAlerts()).toBe('off');
 });
 
 test('a user who refuses notifications is told they are blocked, and nothing is subscribed', async () => {

@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.ts';
 import type { UserRow } from '../users/users.ts';
 
 /** What tells an add-in token from a sign-in token at a glance (and in a leaked-secret scan). */
-export const ADDIN_TOKEN_PREFIX = 'osa_';
+const ADDIN_TOKEN_PREFIX = 'osa_';
 
 /** `last_used_at` is written at most this often, so a sheet recalculating does not write each time. */
 const LAST_USE_RESOLUTION_MS = 60_000;

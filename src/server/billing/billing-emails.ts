@@ -5,7 +5,7 @@
  * cents shown as dollars ('$1,234.56'), dates are UTC calendar days ('Mar 5, 2026').
  */
 import { formatCents } from '#domain/columns/number-format.ts';
-import { emailLayout } from '../mail/email-layout.ts';
+import { appLink, emailLayout } from '../mail/email-layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 export interface EmailRecipient {
@@ -37,8 +37,6 @@ const DAY = new Intl.DateTimeFormat('en-US', {
 export const formatEmailDate = (ms: number): string => DAY.format(ms);
 
 const greeting = (name: string): string => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
-
-const link = (appUrl: string, path: string): string => `${appUrl.replace(/\/+$/, '')}${path}`;
 
 function footer({ supportEmail }: EmailRecipient, why: string): string[] {
   return [why, supportEmail ? `Questions? Write to ${supportEmail}.` : ''].filter((line) => line !== '');
@@ -83,7 +81,7 @@ export function receiptEmail(
         ...input.lines.map((line) => ({ label: line.description, value: formatCents(line.amountCents) })),
         { label: 'Total', value: formatCents(input.totalCents), total: true },
       ],
-      action: { text: 'View your account', url: link(input.appUrl, '/account') },
+      action: { text: 'View your account', url: appLink(input.appUrl, '/account') },
       footer: footer(input, SUBSCRIPTION_FOOTER),
     }),
   };
@@ -109,7 +107,7 @@ export function paymentFailedEmail(
         `We will try again every day until ${formatEmailDate(input.graceEndsMs)}. If no payment succeeds by then, the subscription ends.`,
         'Please check the card on file or choose another way to pay.',
       ],
-      action: { text: 'Update your payment', url: link(input.appUrl, '/account') },
+      action: { text: 'Update your payment', url: appLink(input.appUrl, '/account') },
       footer: footer(input, SUBSCRIPTION_FOOTER),
     }),
   };
@@ -127,7 +125,7 @@ export function trialReminderEmail(input: EmailRecipient & { readonly trialEndsM
         `Your 14-day OptionScout trial ends on ${ends}.`,
         'Choose a plan to keep your screener, saved scans and trade log. Nothing is charged unless you subscribe.',
       ],
-      action: { text: 'Choose a plan', url: link(input.appUrl, '/pricing') },
+      action: { text: 'Choose a plan', url: appLink(input.appUrl, '/pricing') },
       footer: footer(input, ACCOUNT_FOOTER),
     }),
   };
@@ -157,7 +155,7 @@ export function subscriptionEndedEmail(
         `Your OptionScout ${what} ended on ${ended}.`,
         'Your saved scans, lists and trades are kept. Choose a plan to use them again.',
       ],
-      action: { text: 'See the plans', url: link(input.appUrl, '/pricing') },
+      action: { text: 'See the plans', url: appLink(input.appUrl, '/pricing') },
       footer: footer(input, ACCOUNT_FOOTER),
     }),
   };
@@ -178,7 +176,7 @@ export function refundEmail(
         'Depending on your bank it can take 5 to 10 business days to appear on your statement.',
       ],
       rows: [{ label: `Refund of receipt ${input.receiptNumber}`, value: amount, total: true }],
-      action: { text: 'View your account', url: link(input.appUrl, '/account') },
+      action: { text: 'View your account', url: appLink(input.appUrl, '/account') },
       footer: footer(input, SUBSCRIPTION_FOOTER),
     }),
   };

@@ -266,8 +266,10 @@ export interface ReportSubscriptionsTable {
   frequencies: JSONColumnType<string[], string, string>;
 }
 
-export interface ReportRunsTable {
-  frequency: string;
+/** Each report e-mailed to a user for a period, so a period reaches each recipient once. */
+export interface ReportSendsTable {
+  user_id: number;
+  report: string;
   /** The period the send was for: its session day, with a mark for weekend and intraday sends. */
   period: string;
   sent_at: Generated<Date>;
@@ -305,7 +307,7 @@ export interface Database {
   scan_watches: ScanWatchesTable;
   push_subscriptions: PushSubscriptionsTable;
   report_subscriptions: ReportSubscriptionsTable;
-  report_runs: ReportRunsTable;
+  report_sends: ReportSendsTable;
   universes: UniversesTable;
   deleted_accounts: DeletedAccountsTable;
   used_trials: UsedTrialsTable;

@@ -36,6 +36,9 @@ const MUTED = '#57606a';
 const ACCENT = '#0b6bcb';
 const LINE = '#d0d7de';
 
+/** A page of the app for an e-mail's button: `path` ('/account') on the app's address, slash or not. */
+export const appLink = (appUrl: string, path: string): string => `${appUrl.replace(/\/+$/, '')}${path}`;
+
 export function emailLayout(content: EmailContent): RenderedEmail {
   if (content.action && !/^https?:\/\//i.test(content.action.url))
     throw new Error(`An e-mail link must be http(s), got '${content.action.url}'`);

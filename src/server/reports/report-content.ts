@@ -9,7 +9,7 @@ import type { ReportId } from '#domain/reports/report-catalogue.ts';
 import type { SnapshotFrame } from '../market/snapshot.ts';
 
 /** Names per report. */
-export const REPORT_NAMES = 20;
+const REPORT_NAMES = 20;
 
 export interface ReportLine {
   readonly symbol: string;

@@ -10,7 +10,7 @@ import {
   type ReportFrequency,
   type ReportId,
 } from '#domain/reports/report-catalogue.ts';
-import { emailLayout } from '../mail/email-layout.ts';
+import { appLink, emailLayout } from '../mail/email-layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { ReportLine } from './report-content.ts';
 
@@ -49,7 +49,7 @@ export function reportEmail(input: {
       label: `${line.symbol} ${formatMoney(line.last, 2)}`,
       value: `calls ${signed(line.callCenter)} · puts ${signed(line.putCenter)} · ${formatNumber(line.weight, 0)} ${contracts} · P/C ${formatNumber(line.putCallRatio, 2)}`,
     })),
-    action: { text: 'Open the screener', url: `${appUrl.replace(/\/+$/, '')}/screener` },
+    action: { text: 'Open the screener', url: appLink(appUrl, '/screener') },
     footer: [
       `You receive this e-mail because you chose the ${title} report, ${FREQUENCY_LABELS[frequency]}, in Settings → Reports. Change or stop it there.`,
     ],

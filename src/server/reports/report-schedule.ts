@@ -11,7 +11,7 @@ import type { ReportFrequency } from '#domain/reports/report-catalogue.ts';
 import { isoOf, nextTradingDay, previousTradingDay, weekdayOf } from '../market/calendar.ts';
 import { sessionDayOf, sessionOf } from '../market/market-clock.ts';
 
-export const INTRADAY_LEAD_MS = 90 * 60_000;
+const INTRADAY_LEAD_MS = 90 * 60_000;
 
 export interface DueRun {
   readonly frequency: ReportFrequency;

@@ -43,7 +43,7 @@ export async function reportsOf(db: Db, user: SignedInUser): Promise<ReportsAnsw
 
 /**
  * Sets the frequencies of one report: each must be one the report offers (else 400) and the
- * plan allows (else PLAN_LIMIT_REACHED).
+ * plan allows (else PLAN_LIMIT_REACHED). Stored ones the plan does not allow now are kept.
  */
 export async function saveReport(
   db: Db,
@@ -61,12 +61,16 @@ export async function saveReport(
   if (frequencies.some((f) => !frequencyAllowed(reportsAvailability, f)))
     throw new DomainError('PLAN_LIMIT_REACHED', { message: PLAN_LIMIT_MESSAGES.report });
   const chosen = [...new Set(frequencies)];
+  // Frequencies chosen under a plan that allowed them stay stored, for when the plan does again.
+  const before = (await storedFrequencies(db, user.id)).get(id) ?? [];
+  const kept = offered.filter(
+    (f) => before.includes(f) && !chosen.includes(f) && !frequencyAllowed(reportsAvailability, f),
+  );
+  const stored = JSON.stringify([...chosen, ...kept]);
   await db
     .insertInto('report_subscriptions')
-    .values({ user_id: user.id, report: id, frequencies: JSON.stringify(chosen) })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'report']).doUpdateSet({ frequencies: JSON.stringify(chosen) }),
-    )
+    .values({ user_id: user.id, report: id, frequencies: stored })
+    .onConflict((oc) => oc.columns(['user_id', 'report']).doUpdateSet({ frequencies: stored }))
     .execute();
   return subscriptionOf(user, id, chosen);
 }

@@ -6,7 +6,7 @@
 import { rowLegsLine } from '#api/scan-row-legs.ts';
 import type { ScanTradeRow } from '#api/scans.ts';
 import { WATCH_TOP_TRADES } from '#domain/watching/new-trades.ts';
-import { emailLayout } from '../mail/email-layout.ts';
+import { appLink, emailLayout } from '../mail/email-layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 export interface AlertInput {
@@ -46,7 +46,7 @@ export function alertEmail(input: AlertInput & { readonly to: string }): MailMes
       `${plural(trades.length, 'trade', 'trades')} entered the top ${WATCH_TOP_TRADES} of this scan since its last check. Prices move: open the scan for the live quotes before you trade.`,
     ],
     rows: trades.map((t) => ({ label: t.underlying, value: rowLegsLine(t) || t.strategy })),
-    action: { text: 'Open the scan', url: `${appUrl.replace(/\/+$/, '')}${scanPath(scan.id)}` },
+    action: { text: 'Open the scan', url: appLink(appUrl, scanPath(scan.id)) },
     footer: [
       'You receive this e-mail because you watch this scan. To stop, open the scan and choose STOP WATCHING.',
     ],

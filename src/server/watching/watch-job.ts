@@ -128,6 +128,14 @@ async function checkWatch(deps: WatchJobDeps, watch: WatchRow, now: number): Pro
  * queue: one watch never stops the others.
  */
 async function checkWatchedScans(deps: WatchJobDeps): Promise<WatchCheckReport | null> {
+  // Without watches the market is not read, so a server nobody watches on never builds it.
+  const any = await deps.db
+    .selectFrom('scan_watches')
+    .select('scan_id')
+    .where('error', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return { checked: 0, alerts: 0, tooExpensive: 0 };
   if (!deps.market.isOpen()) return null;
   let checked = 0;
   let alerts = 0;

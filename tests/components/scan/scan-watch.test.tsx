@@ -13,6 +13,7 @@ import { DEVICE_ALERTS_TEXT } from '#app/features/alerts/device-alerts.ts';
 import { screenerKeys } from '#app/features/screener/keys.ts';
 import { WATCH_ERRORS, WATCH_EXPLAINED, WATCH_UPGRADE } from '#app/screens/scan/WatchDialog.tsx';
 import { TRIAL_SUBSCRIPTION } from '../api-stub.ts';
+import { fakePush, PUSH_KEY, removeFakePush } from '../fake-push.ts';
 import { renderAt } from '../render-app.tsx';
 import { SAVED_SCAN } from './saved-scan.ts';
 
@@ -22,6 +23,7 @@ beforeEach(() => storeToken('test-token'));
 afterEach(() => {
   storeToken(null);
   vi.unstubAllGlobals();
+  removeFakePush();
   localStorage.clear();
 });
 
@@ -32,7 +34,11 @@ interface Call {
   readonly path: string;
 }
 
-function stubServer(scan: Scan, watchAnswer: (method: string) => Response): Call[] {
+function stubServer(
+  scan: Scan,
+  watchAnswer: (method: string) => Response,
+  more: (method: string, path: string) => Response | null = () => null,
+): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -54,7 +60,9 @@ function stubServer(scan: Scan, watchAnswer: (method: string) => Response): Call
           asOf: '2026-01-05T15:00:00.000Z',
           columns: [],
         });
-      return Response.json({ code: 'NOT_FOUND', message: 'not found' }, { status: 404 });
+      return (
+        more(method, path) ?? Response.json({ code: 'NOT_FOUND', message: 'not found' }, { status: 404 })
+      );
     }),
   );
   return calls;
@@ -63,8 +71,9 @@ function stubServer(scan: Scan, watchAnswer: (method: string) => Response): Call
 async function openWatch(
   scan: Scan,
   watchAnswer: (method: string) => Response = () => new Response(null, { status: 500 }),
+  more?: (method: string, path: string) => Response | null,
 ) {
-  const calls = stubServer(scan, watchAnswer);
+  const calls = stubServer(scan, watchAnswer, more);
   const queryClient = createQueryClient();
   await renderAt('/screener/scan/5', queryClient);
   fireEvent.click(
@@ -95,6 +104,24 @@ test('WATCH says how many scans are watched, what watching does, and watches', a
   expect(within(dialog).getByRole('button', { name: 'STOP WATCHING' })).toBeTruthy();
   // The toolbar follows the cached scan.
   expect(screen.getByRole('button', { name: 'WATCHING' }).getAttribute('aria-pressed')).toBe('true');
+});
+
+test('alerts on this device the server refuses stay off, and the dialog says why', async () => {
+  const push = fakePush('default', 'granted');
+  const refusal = 'Alerts cannot be sent through this browser’s push service.';
+  const { calls, dialog } = await openWatch(SCAN, undefined, (method, path) => {
+    if (path === '/push/key') return Response.json({ publicKey: PUSH_KEY });
+    if (path === '/push/subscriptions' && method === 'PUT')
+      return Response.json({ code: 'PUSH_ENDPOINT_REFUSED', message: refusal }, { status: 422 });
+    return null;
+  });
+  await within(dialog).findByText(DEVICE_ALERTS_TEXT.off);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'TURN ON ALERTS HERE' }));
+  expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
+  expect(calls).toContainEqual({ method: 'PUT', path: '/push/subscriptions' });
+  expect(within(dialog).getByText(DEVICE_ALERTS_TEXT.off)).toBeTruthy();
+  expect(within(dialog).getByRole('button', { name: 'TURN ON ALERTS HERE' })).toBeTruthy();
+  expect(push.unsubscribed).toBe(1);
 });
 
 test('STOP WATCHING stops and closes', async () => {

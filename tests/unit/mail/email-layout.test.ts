@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type EmailContent, emailLayout } from '#server/mail/email-layout.ts';
+import { appLink, type EmailContent, emailLayout } from '#server/mail/email-layout.ts';
 
 const content: EmailContent = {
   subject: 'Your receipt',
@@ -15,6 +15,11 @@ const content: EmailContent = {
 };
 
 describe('the e-mail layout', () => {
+  test("a button's address: the app's address and the page, one slash between", () => {
+    expect(appLink('https://app.example.com', '/account')).toBe('https://app.example.com/account');
+    expect(appLink('https://app.example.com//', '/screener')).toBe('https://app.example.com/screener');
+  });
+
   test('the subject as given, both parts saying the same things', () => {
     const mail = emailLayout(content);
     expect(mail.subject).toBe('Your receipt');

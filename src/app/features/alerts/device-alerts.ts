@@ -62,7 +62,10 @@ export async function deviceAlerts(): Promise<DeviceAlerts> {
   return subscription && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
-/** Asks for the permission, subscribes with the server's key and registers the subscription. */
+/**
+ * Asks for the permission, subscribes with the server's key and registers the subscription; when
+ * the server does not take it, the browser's subscription is dropped again and the error thrown.
+ */
 export async function turnOnDeviceAlerts(): Promise<DeviceAlerts> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
@@ -81,13 +84,20 @@ export async function turnOnDeviceAlerts(): Promise<DeviceAlerts> {
       'The push service',
     ));
   const json = subscription.toJSON();
-  await call('push.subscribe', {
-    body: {
-      endpoint: subscription.endpoint,
-      expirationTime: json.expirationTime ?? null,
-      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-    },
-  });
+  try {
+    await call('push.subscribe', {
+      body: {
+        endpoint: subscription.endpoint,
+        expirationTime: json.expirationTime ?? null,
+        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+      },
+    });
+  } catch (error) {
+    // Refused by the server (or not delivered): a browser subscription it does not know of gets no
+    // alerts, and kept it would read as 'on'.
+    await subscription.unsubscribe().catch(() => false);
+    throw error;
+  }
   return 'on';
 }
 

@@ -3,7 +3,8 @@
  * (Extensions → Apps Script), with this server's address written in. It adds the cell functions
  * OSQUOTE and OSOPTION, which read `GET /addin/quotes` and `GET /addin/options` with the user's
  * add-in token (kept in the user's own script properties, set from the OptionScout menu), one call
- * for a whole range, cached for a minute (Sheets recalculates often; quotes move by the second).
+ * for a whole range, each name's answer cached for a minute (Sheets recalculates often; quotes
+ * move by the second).
  */
 
 import { ADDIN_OPTION_FIELDS, ADDIN_QUOTE_FIELDS } from '#api/addin-fields.ts';
@@ -38,25 +39,36 @@ function optionScoutSetToken() {
   }
 }
 
-/** Reads one call's answer for the names given, from the cache or the server, in order. */
+/**
+ * The answers for the names given, in order: from the cache, each name on its own (a key of all
+ * the names would pass the cache's 250-character limit), and the names not cached in one call.
+ */
 function optionScoutFetch_(kind, param, names) {
   var cache = CacheService.getUserCache();
-  var key = kind + ':' + names.join(',');
-  var hit = cache.get(key);
-  if (hit !== null) return JSON.parse(hit);
-  var token = PropertiesService.getUserProperties().getProperty('OPTIONSCOUT_TOKEN');
-  if (!token) throw new Error('Set your OptionScout access token: OptionScout menu, Set access token.');
-  var response = UrlFetchApp.fetch(OPTIONSCOUT_URL + '/api/v1/addin/' + kind + '?' + param + '=' + encodeURIComponent(names.join(',')), {
-    method: 'get',
-    headers: { Authorization: 'Bearer ' + token },
-    muteHttpExceptions: true,
-  });
-  var status = response.getResponseCode();
-  var body = JSON.parse(response.getContentText() || '{}');
-  if (status !== 200) throw new Error('OptionScout: ' + (body.message || 'HTTP ' + status));
-  var items = body[kind];
-  cache.put(key, JSON.stringify(items), 60);
-  return items;
+  var keys = names.map(function (n) { return kind + ':' + n; });
+  var hits = cache.getAll(keys);
+  var missing = names.filter(function (n, i) { return typeof hits[keys[i]] !== 'string'; });
+  var fetched = {};
+  if (missing.length) {
+    var token = PropertiesService.getUserProperties().getProperty('OPTIONSCOUT_TOKEN');
+    if (!token) throw new Error('Set your OptionScout access token: OptionScout menu, Set access token.');
+    var response = UrlFetchApp.fetch(OPTIONSCOUT_URL + '/api/v1/addin/' + kind + '?' + param + '=' + encodeURIComponent(missing.join(',')), {
+      method: 'get',
+      headers: { Authorization: 'Bearer ' + token },
+      muteHttpExceptions: true,
+    });
+    var status = response.getResponseCode();
+    var body = JSON.parse(response.getContentText() || '{}');
+    if (status !== 200) throw new Error('OptionScout: ' + (body.message || 'HTTP ' + status));
+    var items = body[kind];
+    var entries = {};
+    missing.forEach(function (n, i) {
+      fetched[n] = items[i] === undefined ? null : items[i];
+      entries[kind + ':' + n] = JSON.stringify(fetched[n]);
+    });
+    cache.putAll(entries, 60);
+  }
+  return names.map(function (n, i) { return n in fetched ? fetched[n] : JSON.parse(hits[keys[i]]); });
 }
 
 /** A cell or a range of cells, as a flat list of upper-case names and a way to shape answers back. */

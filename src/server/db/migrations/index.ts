@@ -14,6 +14,7 @@ import * as idempotencyKeys from './0007-idempotency-keys.ts';
 import * as watching from './0008-watching.ts';
 import * as reports from './0009-reports.ts';
 import * as addinTokens from './0010-addin-tokens.ts';
+import * as reportSends from './0011-report-sends.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-init': init,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008-watching': watching,
   '0009-reports': reports,
   '0010-addin-tokens': addinTokens,
+  '0011-report-sends': reportSends,
 };

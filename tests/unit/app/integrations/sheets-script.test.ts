@@ -1,7 +1,8 @@
 /**
  * The Google Sheets add-in's script (docs/ADDIN.md), run as Apps Script would run it: its services
  * are stand-ins that record the calls. One call for a range, the add-in token as the bearer, the
- * server's refusals and a missing token as cell errors, a minute's cache.
+ * server's refusals and a missing token as cell errors, a minute's cache per name (whose keys, like
+ * Apps Script's, may not pass 250 characters).
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
@@ -10,6 +11,12 @@ import { sheetsScript } from '#app/screens/integrations/sheets-script.ts';
 interface Fetched {
   readonly url: string;
   readonly options: { headers: Record<string, string>; muteHttpExceptions: boolean };
+}
+
+/** Apps Script's cache refuses a key longer than 250 characters. */
+function cacheKey(key: string): string {
+  if (key.length > 250) throw new Error('Argument too large: key');
+  return key;
 }
 
 function sheets(answer: { status: number; body: unknown }, token: string | null = 'osa_token') {
@@ -31,8 +38,13 @@ function sheets(answer: { status: number; body: unknown }, token: string | null 
     },
     CacheService: {
       getUserCache: () => ({
-        get: (k: string) => cache.get(k) ?? null,
-        put: (k: string, v: string) => cache.set(k, v),
+        get: (k: string) => cache.get(cacheKey(k)) ?? null,
+        put: (k: string, v: string) => cache.set(cacheKey(k), v),
+        getAll: (keys: string[]) =>
+          Object.fromEntries(keys.flatMap((k) => (cache.has(cacheKey(k)) ? [[k, cache.get(k)]] : []))),
+        putAll: (values: Record<string, string>) => {
+          for (const [k, v] of Object.entries(values)) cache.set(cacheKey(k), v);
+        },
       }),
     },
   };
@@ -81,6 +93,32 @@ describe('OSQUOTE and OSOPTION', () => {
     ]);
     expect(s.fetched.map((f) => f.url)).toEqual([
       'https://app.example.com/api/v1/addin/quotes?symbols=AAPL%2CZZZZ',
+    ]);
+  });
+
+  test('a range of 100 option ids is one call, then each name comes from the cache', () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `AAPL261218C${200 + i}`);
+    const s = sheets({
+      status: 200,
+      body: { options: ids.map((contract, i) => ({ contract, delta: i / 100, mid: 1 + i })) },
+    });
+    const column = ids.map((id) => [id]);
+    expect(s.OSOPTION(column, 'mid')).toEqual(ids.map((_, i) => [1 + i]));
+    expect(s.fetched).toHaveLength(1);
+    expect(s.fetched[0]!.url).toContain(encodeURIComponent(ids.join(',')));
+    expect(s.OSOPTION(column.slice(40, 60), 'delta')).toEqual(
+      ids.slice(40, 60).map((_, i) => [(40 + i) / 100]),
+    );
+    expect(s.fetched).toHaveLength(1);
+  });
+
+  test('a range asks only for the names not cached', () => {
+    const s = sheets({ status: 200, body: { quotes: [quote('AAPL', 180.5)] } });
+    s.OSQUOTE('AAPL');
+    s.OSQUOTE([['AAPL'], ['KO']]);
+    expect(s.fetched.map((f) => f.url)).toEqual([
+      'https://app.example.com/api/v1/addin/quotes?symbols=AAPL',
+      'https://app.example.com/api/v1/addin/quotes?symbols=KO',
     ]);
   });
 
