@@ -112,24 +112,26 @@ export class ScanEngine {
    * now answers its first page from the live frame and captures its market right after.
    */
   async run(user: string, request: ScanRequest, signal?: AbortSignal): Promise<ScanPage> {
-    return (await this.runMeasured(user, request, signal)).page;
+    const { entry, fresh } = await this.#resultFor(user, request, signal);
+    try {
+      return this.#page(entry, fresh ? 0 : (request.page ?? 0), request);
+    } finally {
+      if (fresh) this.#settleSoon(entry);
+    }
   }
 
   /**
-   * `run`, with the scan's own compute time (`ScanResult.computeMs`: time queued behind other
-   * scans not counted; 0 for a page from the cache).
+   * A scan's first page run now, with its own compute time (`ScanResult.computeMs`: time queued
+   * behind other scans not counted), kept in no user's cache: a watch check reads it once, and
+   * its results would only take room from the results users page through.
    */
-  async runMeasured(
-    user: string,
-    request: ScanRequest,
-    signal?: AbortSignal,
-  ): Promise<{ page: ScanPage; computeMs: number }> {
-    const { entry, fresh } = await this.#resultFor(user, request, signal);
+  async runOnce(request: ScanRequest): Promise<{ page: ScanPage; computeMs: number }> {
+    const result = await this.#scan(specOf(request), undefined);
+    const entry: CacheEntry = { cacheId: ScanCache.newId(), key: '', result };
     try {
-      const page = this.#page(entry, fresh ? 0 : (request.page ?? 0), request);
-      return { page, computeMs: fresh ? entry.result.computeMs : 0 };
+      return { page: this.#page(entry, 0, request), computeMs: result.computeMs };
     } finally {
-      if (fresh) this.#settleSoon(entry);
+      this.#settleSoon(entry);
     }
   }
 

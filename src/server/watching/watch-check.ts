@@ -3,9 +3,8 @@
  * would run it (their plan, their universes), timed by its own compute time (not the time queued
  * behind other users' scans in the engine's workers). A run over the budget, or past the engine's
  * own time limit, makes the watch WATCHING_TOO_EXPENSIVE: checking it every few minutes would
- * crowd out everyone's scans. Runs are cached under their own key
- * (`watch:<user id>`), so a check takes none of the user's last results' places; the engine's
- * bound on all users' results together still counts it.
+ * crowd out everyone's scans. A check's results are kept in no cache (`ScanEngine.runOnce`): read
+ * once, they would only take room from the results users page through.
  */
 import type { ScanDefinition, ScanTradeRow } from '#api/scans.ts';
 import { DomainError } from '#domain/errors.ts';
@@ -51,7 +50,7 @@ export async function runWatchedScan(
   try {
     // The scan's own compute time: on a busy server, the wait behind other users' scans would
     // make a cheap scan look expensive.
-    const { page, computeMs } = await deps.engine.runMeasured(`watch:${owner.id}`, request);
+    const { page, computeMs } = await deps.engine.runOnce(request);
     if (computeMs > deps.budgetMs) return { kind: 'tooExpensive' };
     return { kind: 'ran', top: page.items };
   } catch (err) {

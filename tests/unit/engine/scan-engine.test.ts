@@ -2,7 +2,8 @@
  * The engine's front on tiny markets: two worker threads give the same pages as the calling
  * thread; a fresh scan's first page (from the pinned live frame) is the page its capture gives,
  * and the frame is released once the capture is taken; an abort cancels a scan; a scan past its
- * budget is TIMEOUT; the per-user cache serves pages without recomputing and keeps the last 3.
+ * budget is TIMEOUT; the per-user cache serves pages without recomputing and keeps the last 3; a
+ * scan run once is kept in none.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { DomainError } from '#domain/errors.ts';
@@ -131,6 +132,18 @@ describe('scan engine', () => {
     await expect(
       local.run('someone-else', { ...loose('long_put'), cacheId: other.cacheId }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  test('a scan run once (a watch check) is a run’s first page with its compute time, kept in no cache', async () => {
+    const once = await local.runOnce(loose('bull_put_spread'));
+    const run = await local.run('u5', loose('bull_put_spread'));
+    expect(once.page.items).toEqual(run.items);
+    expect(once.page.page).toBe(0);
+    expect(once.computeMs).toBeGreaterThan(0);
+    for (const user of ['u5', 'watch:u5'])
+      await expect(
+        local.run(user, { ...loose('bull_put_spread'), cacheId: once.page.cacheId }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   test('a definition’s key ignores filter order, unset filters and spelled-out defaults', () => {

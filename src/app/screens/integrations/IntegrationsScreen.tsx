@@ -262,7 +262,8 @@ export function IntegrationsScreen() {
       <ScreenTitle title={title} />
       <p>
         Live stock and option figures from OptionScout in your own spreadsheets: prices, changes, implied
-        volatility and IV rank, option bids, asks and greeks, refreshed when you ask.
+        volatility and IV rank, option bids, asks and greeks: in cells that refresh themselves, or in a table
+        you refresh.
       </p>
       {allowed === false && (
         <p className="upgrade-note">
