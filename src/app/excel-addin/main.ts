@@ -7,7 +7,7 @@
 import { EXCEL_FUNCTION_IDS, EXCEL_REFRESH_MS } from '#api/excel-addin.ts';
 import { CellError, type CellKind, type Cells, type CellValue, cellFigures } from './cell-figures.ts';
 
-export const TOKEN_KEY = 'optionscout.addinToken';
+const TOKEN_KEY = 'optionscout.addinToken';
 
 /** The parts of Office's script (office.js) the page uses. */
 interface StreamingInvocation {

@@ -57,7 +57,7 @@ const OFFICE_FRAME_ANCESTORS =
 const OFFICE_SCRIPT_ORIGIN = 'https://appsforoffice.microsoft.com';
 
 /** The Content-Security-Policy of the add-in's page: the app's, with Office's script and frames. */
-export function excelAddinPolicy(appPolicy: string): string {
+function excelAddinPolicy(appPolicy: string): string {
   return withCspDirective(
     withCspDirective(appPolicy, 'script-src', `'self' ${OFFICE_SCRIPT_ORIGIN}`),
     'frame-ancestors',
