@@ -4,14 +4,20 @@
  * Excel calls a function once per formula, so a sheet of single-name formulas would make one
  * request each: the calls made within `BATCH_MS` of each other go out together, as few requests
  * of at most 100 names as they need, and an answer serves every formula asking within
- * `FRESH_MS` (the figures a cell shows are a minute old at most).
+ * `FRESH_MS`.
  */
 import type { AddinOption, AddinQuote } from '#api/addin.ts';
 import { ADDIN_MAX_ITEMS, ADDIN_OPTION_FIELDS, ADDIN_QUOTE_FIELDS } from '#api/addin-fields.ts';
+import { EXCEL_REFRESH_MS } from '#api/excel-addin.ts';
 import { API_BASE } from '#api/paths.ts';
 
 export const BATCH_MS = 25;
-export const FRESH_MS = 60_000;
+/**
+ * Half the refresh interval: formulas calculated together share an answer, and each minute's
+ * refresh reads new figures (an answer kept a whole minute served the next refresh, so a cell
+ * could show figures almost two minutes old).
+ */
+export const FRESH_MS = EXCEL_REFRESH_MS / 2;
 export const NOT_LISTED = 'Not listed';
 export const NO_TOKEN =
   'Paste your OptionScout access token in the OptionScout pane (Home tab, OptionScout).';

@@ -1,9 +1,10 @@
 /**
  * The Excel add-in's cell functions (src/app/excel-addin/cell-figures.ts), with a stand-in for the
- * server: formulas asked together are one request, a range answers in its shape, a minute's
+ * server: formulas asked together are one request, a range answers in its shape, half a minute's
  * answers serve every formula, and each failure is the message the cell shows.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { EXCEL_REFRESH_MS } from '#api/excel-addin.ts';
 import {
   BATCH_MS,
   CellError,
@@ -119,7 +120,7 @@ describe('OS.QUOTE and OS.OPTION', () => {
     expect(s.asked.map((a) => a.url.searchParams.get('symbols')?.split(',').length)).toEqual([100, 50]);
   });
 
-  test('an answer serves every formula for a minute, then the figures are read again', async () => {
+  test('an answer serves every formula for half a minute, then the figures are read again', async () => {
     const s = server(quotes);
     await settle(s.figures.read('quotes', [['AAPL', 'KO']], null));
     s.later(FRESH_MS - 1);
@@ -128,6 +129,14 @@ describe('OS.QUOTE and OS.OPTION', () => {
     s.later(1);
     await settle(s.figures.read('quotes', [['KO']], null));
     expect(s.asked.map((a) => a.url.searchParams.get('symbols'))).toEqual(['AAPL,KO', 'KO']);
+  });
+
+  test("a formula's refresh a minute later reads new figures", async () => {
+    const s = server(quotes);
+    await settle(s.figures.read('quotes', [['AAPL']], null));
+    s.later(EXCEL_REFRESH_MS - 1);
+    await settle(s.figures.read('quotes', [['AAPL']], null));
+    expect(s.asked).toHaveLength(2);
   });
 
   test('an option figure (mid by default)', async () => {
