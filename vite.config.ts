@@ -91,6 +91,13 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
+          // The app's small modules shared by several screens made 20 to 30 chunks per screen, each
+          // a request (HTTP/1.1: six at a time, a round trip each on a slow phone network). Common
+          // chunks under 16 KiB of source are copied into the chunks that import them instead; the
+          // runtime keeps one state per module. Chunks holding styles stay files: copied, a
+          // stylesheet would load again later in the cascade and undo the rules that follow it.
+          // docs/ARCHITECTURE.md "App.", docs/BENCHMARKS.md.
+          experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.css(\?|$)/ },
           // React, TanStack's router and query client and idb are in every screen's first
           // download: one chunk, rather than the entry plus a dozen small shared chunks (the
           // parts only screens use, such as useQuery, are needed by every screen as well).

@@ -3,7 +3,7 @@
  * scan runs, the run's error, the sorting hint, the table, the two empty texts, and the
  * pagination at the bottom centre (the page size is the server's; no page-size changer).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { ScanTradeRow } from '#api/scans.ts';
 import { ApiRequestError } from '#app/api/client.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
@@ -126,7 +126,10 @@ export function ScanResults({
   const shown = shownResult(state);
   const body = shown?.body ?? null;
   // Live while it is the result on show; one shown while a new run is pending keeps still.
-  const answer = useLiveResults(shown?.answer ?? null, body, shown !== null && state.status !== 'pending');
+  const live = useLiveResults(shown?.answer ?? null, body, shown !== null && state.status !== 'pending');
+  // The rows are drawn in a transition, in slices the browser can interleave with input, rather
+  // than in the one long task of the update that brought them (a page of cards on a phone).
+  const answer = useDeferredValue(live);
   const liveChecks = useMemo(() => (body ? liveCheckedFilters(body.filters, body.strategy) : []), [body]);
   const columns = answer ? shownColumns(answer, chosenColumns) : [];
   return (

@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { SCAN_DESCRIPTION_MAX, type ScanList, type ScanSummary } from '#api/screener-model.ts';
 import { AppLink } from '#app/components/AppLink.tsx';
-import { IonButton, IonItem, IonList, IonPopover } from '#app/components/IonElements.tsx';
+import { IonItem, IonList, IonPopover } from '#app/components/IonElements.tsx';
 import { LineIcon } from '#app/components/LineIcon.tsx';
 import { StrategyIcon } from '#app/components/StrategyIcon.tsx';
 import { menuListName } from './scan-list-view.ts';
@@ -96,31 +96,31 @@ export function ScanCard({
         <AppLink className="scan-title" href={href}>
           {card.title}
         </AppLink>
-        <IonButton
-          fill="clear"
-          size="small"
+        <button
+          type="button"
+          className="card-icon-button"
           disabled={busy}
           aria-label={card.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
           aria-pressed={card.isFavorite}
           onClick={() => actions.onFavorite(card)}
         >
           <LineIcon name="star" filled={card.isFavorite} className="favorite-star" />
-        </IonButton>
+        </button>
         <LineIcon
           name={watching ? 'eye' : 'eyeOff'}
           className={`watch-indicator${watching ? ' on' : ''}${failed ? ' failed' : ''}`}
           label={failed ? 'Watched: watching failed' : watching ? 'Watched' : 'Not watched'}
         />
         {hasMenu && (
-          <IonButton
-            fill="clear"
-            size="small"
+          <button
+            type="button"
+            className="card-icon-button"
             disabled={busy}
             aria-label="Scan actions"
             onClick={(e) => setMenuEvent(e.nativeEvent)}
           >
             <LineIcon name="more" />
-          </IonButton>
+          </button>
         )}
       </header>
       {/* Mounted only while open: a page of cards would otherwise hold one overlay each. */}

@@ -8,8 +8,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { ListRole } from '#api/screener-model.ts';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { ListRole, type ScanList } from '#api/screener-model.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
 import { Segment } from '#app/components/IonCore.tsx';
 import { IonButton } from '#app/components/IonElements.tsx';
@@ -25,6 +25,8 @@ import './screener.css';
 
 /** The list page waits this long before it shows that it is loading (spec 2 §2.1). */
 export const LOADING_DELAY_MS = 1000;
+
+const NO_LISTS: readonly ScanList[] = [];
 
 const WATCH_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -57,7 +59,9 @@ export function ScreenerScreen() {
   const { actions, busyIds } = useCardActions();
   const edits = useListEdits();
   const slow = useDelayed(lists.isPending, LOADING_DELAY_MS);
-  const all = lists.data?.lists ?? [];
+  // The cards are drawn in a transition, in slices the browser can interleave with input, rather
+  // than in the one long task of the update that brought them.
+  const all = useDeferredValue(lists.data?.lists ?? NO_LISTS, NO_LISTS);
   const filter = { onlyWatched: view.onlyWatched, tagIds };
   const collapse = (listId: number, collapsed: boolean) =>
     setView({
