@@ -59,8 +59,10 @@ window.addEventListener(
 // chunk optimizations (common chunks merged into the entry), and the entry would grow.
 // The router resolves the address (access rules, the screen's code) meanwhile: mounted
 // unresolved, it would load in a layout effect and draw the shell and the screen in one
-// synchronous update, a single task of 70-120 ms on a slow phone's first load.
-void Promise.all([openIdbMirrorStorage(CACHE_DB_NAME), router.load()]).then(([storage]) => {
+// synchronous update, a single task of 70-120 ms on a slow phone's first load. A load that
+// throws is logged, as the router's own mount logs it, and the app renders all the same.
+const resolved = router.load().catch(console.error);
+void Promise.all([openIdbMirrorStorage(CACHE_DB_NAME), resolved]).then(([storage]) => {
   // Writes an earlier version left paused in its cache go to the queue before the persister
   // below drops that cache (docs/OFFLINE.md "Writes"). Only a cache holding a paused trade
   // write is read further: this version's own never holds one.
