@@ -11,10 +11,11 @@ import { ListRole } from '#api/screener-model.ts';
 import { signedIn } from '../support/auth.ts';
 import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { e2eSession } from '../support/e2e-session.ts';
-import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
+import { AFTER_THE_CLOSE, menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
 import { getScan, listOf, lists } from '../support/screener.ts';
 
-const e2e = e2eSession(startScanPageServer);
+// The market stands still, so the Last column read after sorting holds the values sorted by.
+const e2e = e2eSession(() => startScanPageServer(AFTER_THE_CLOSE));
 
 async function filterDialog(page: Page, filterKey: string) {
   await page.locator(`.active-filter[data-filter="${filterKey}"] .filter-open`).click();

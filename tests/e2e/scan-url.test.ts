@@ -7,16 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { signInBrowser } from '../support/auth.ts';
 import { button, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { e2eSession } from '../support/e2e-session.ts';
-import { menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
+import { AFTER_THE_CLOSE, menu, results, rows, startScanPageServer } from '../support/scan-page.ts';
 
-/**
- * A Wednesday evening after the close, on NYSE hours: the market stands still with the day's
- * volumes, so the reload's new run meets the same prices and the same order (on a moving market
- * two close prices may swap between the runs).
- */
-const AFTER_THE_CLOSE = Date.parse('2026-03-04T22:00:00Z');
-
-const e2e = e2eSession(() => startScanPageServer({ hours: 'nyse', asOfMs: AFTER_THE_CLOSE }));
+const e2e = e2eSession(() => startScanPageServer(AFTER_THE_CLOSE));
 
 describe.each(VIEWPORTS)('the scan page’s address at %s width', (name, viewport) => {
   test('page 3 sorted by Last survives a reload', async () => {

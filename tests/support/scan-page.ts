@@ -9,6 +9,17 @@ import { TEST_MARKET } from './trades.ts';
 /** The test market's seed over the whole small universe (500 names): results run to several pages. */
 const { symbols: _four, ...SCAN_MARKET } = TEST_MARKET;
 
+/**
+ * A Wednesday evening after the close, on NYSE hours: the market stands still with the day's
+ * volumes, so a column read after sorting still holds the values the run sorted by (on a moving
+ * market live quotes change a Last in place, and two close neighbours may swap), and a rerun meets
+ * the same prices in the same order.
+ */
+export const AFTER_THE_CLOSE: Partial<SimulatorConfig> = {
+  hours: 'nyse',
+  asOfMs: Date.parse('2026-03-04T22:00:00Z'),
+};
+
 /** A server of the built app on that market (`market` changes some of its settings). */
 export const startScanPageServer = (market: Partial<SimulatorConfig> = {}): Promise<TestServer> =>
   startTestServer({ staticDir: `${projectRoot}/dist`, market: { ...SCAN_MARKET, ...market } });
