@@ -111,6 +111,8 @@ describe('GET /store/checkout', () => {
     const html = await response.text();
     expect(html).toContain('This checkout cannot be shown');
     expect(html).toContain(message.replace(/'/g, '&#39;'));
+    // The checkout form's script is for the form, which this page has not.
+    expect(html).not.toContain('store.js');
   });
 
   test('the script is served from the store, for the CSP', async () => {

@@ -46,11 +46,11 @@ button:disabled{opacity:.6;cursor:progress}
 .actions{display:flex;gap:12px;margin-top:16px}.actions button{flex:1;margin:0}
 `;
 
-function page(title: string, body: string): string {
+/** A store page; `script` for the checkout form's page (the script drives that form). */
+function page(title: string, body: string, script: boolean): string {
   return htmlDocument(
     `${title} · OptionScout test store`,
-    `<style>${STYLE}</style>
-<script src="${STORE_SCRIPT_PATH}" defer></script>`,
+    `<style>${STYLE}</style>${script ? `\n<script src="${STORE_SCRIPT_PATH}" defer></script>` : ''}`,
     `<main>
 <p class="test-mode">TEST MODE — no real money moves</p>
 ${body}
@@ -128,6 +128,7 @@ ${cards}
 <h2 tabindex="-1">Payment received</h2>
 <p>Thank you. Your plan starts in a moment.</p>
 </section>`,
+    true,
   );
 }
 
@@ -138,5 +139,7 @@ export function checkoutErrorPage(message: string): string {
     `<h1>This checkout cannot be shown</h1>
 <p class="alert" role="alert">${escapeHtml(message)}</p>
 <p class="muted">Go back to the pricing page and choose a plan again.</p>`,
+    // No form to drive: the script would fail on the elements it looks for.
+    false,
   );
 }
