@@ -119,6 +119,11 @@ export default defineConfig({
           // Its index re-exports every controller, transition and gesture; the app takes only
           // `initialize` from it, which would otherwise bring all of them.
           { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]index\.js$/, sideEffects: false },
+          // The domain and the API's contract are pure: importing one of their modules runs
+          // nothing. Said so, a chunk that takes a display helper from a module leaves out what
+          // only the module's other exports import (the error catalogue behind a parser that
+          // throws), which the bundler's strict execution order would otherwise still load.
+          { test: /[\\/]src[\\/](domain|api)[\\/]/, sideEffects: false },
         ],
       },
     },

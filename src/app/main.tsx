@@ -18,7 +18,7 @@ import { CACHE_DB_NAME, createQueryClient, PERSISTED_CACHE_KEY, persistOptions }
 import { reportUncaughtErrors } from './api/report-errors.ts';
 import { signInHref } from './auth/access.ts';
 import { notify } from './components/notices.ts';
-import { captureInstallPrompt, offerIosInstallHint } from './pwa/install.ts';
+import { captureInstallPrompt } from './pwa/install.ts';
 import { createAppRouter } from './router.tsx';
 import { startAppearance } from './theme/appearance.ts';
 
@@ -29,7 +29,6 @@ awaitFirstContent();
 document.documentElement.classList.add('ion-ce');
 initializeIonic({ mode: 'md' });
 captureInstallPrompt();
-offerIosInstallHint();
 
 const queryClient = createQueryClient();
 startAppearance(queryClient);
@@ -89,9 +88,13 @@ void Promise.all([openIdbMirrorStorage(CACHE_DB_NAME), resolved]).then(([storage
       </StrictMode>,
     ),
   );
-  // Once the first screen shows its content, in a chunk of its own: nothing on screen waits for
-  // the worker.
-  void afterFirstContent()
+  // Once the first screen shows its content, in chunks of their own: nothing on screen waits for
+  // the worker or the iOS install hint.
+  const shown = afterFirstContent();
+  void shown
+    .then(() => import('./pwa/ios-install-hint.ts'))
+    .then(({ offerIosInstallHint }) => offerIosInstallHint());
+  void shown
     .then(() => import('./pwa/register.ts'))
     .then(({ registerServiceWorker }) =>
       registerServiceWorker({

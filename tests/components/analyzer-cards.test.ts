@@ -23,6 +23,7 @@ describe('leg summary', () => {
   test('dates as DD-MMM-YY', () => {
     expect(shortDate('2026-12-18')).toBe('18-DEC-26');
     expect(shortDate('2027-01-08')).toBe('08-JAN-27');
+    expect(shortDate('2027-02-30')).toBe('2027-02-30');
   });
 
   test('one date for legs that share it, no quantity when the legs have the same', () => {

@@ -6,13 +6,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '#api/account.ts';
-import {
-  captureInstallPrompt,
-  IOS_HINT,
-  IOS_HINT_DISMISSED_KEY,
-  isIosSafari,
-  offerIosInstallHint,
-} from '#app/pwa/install.ts';
+import { captureInstallPrompt, isIosSafari } from '#app/pwa/install.ts';
+import { IOS_HINT, IOS_HINT_DISMISSED_KEY, offerIosInstallHint } from '#app/pwa/ios-install-hint.ts';
 import { stubApi, TRIAL_SUBSCRIPTION } from './api-stub.ts';
 import { signedInApp } from './billing/signed-in-app.ts';
 import { renderAt } from './render-app.tsx';

@@ -73,3 +73,6 @@ export async function inFlightWhile<T>(request: () => Promise<T>): Promise<T> {
 
 /** Resolves once the first screen shows its content (at once when start-up did not arm the wait). */
 export const afterFirstContent = (): Promise<void> => firstContent;
+
+/** True once the first screen shows its content (or when start-up did not arm the wait). */
+export const firstContentShown = (): boolean => reached;

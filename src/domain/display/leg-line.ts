@@ -6,13 +6,15 @@
  * hold a LEAPS leg beside a near one.
  */
 import type { Leg } from '../contracts/contract.ts';
-import { isoDateParts, monthAbbreviation } from '../orders/iso-date.ts';
+import { monthAbbreviation, parseIsoDate } from '../orders/iso-date.ts';
 
 export const LEG_SEPARATOR = ' · ';
 
-/** '2026-12-19' → "Dec 19 '26". */
+/** '2026-12-19' → "Dec 19 '26"; anything but a date as given. */
 export function shortExpiration(date: string): string {
-  const { year, month, day } = isoDateParts(date);
+  const parts = parseIsoDate(date);
+  if (!parts) return date;
+  const { year, month, day } = parts;
   const mon = monthAbbreviation(month);
   return `${mon[0]}${mon.slice(1).toLowerCase()} ${day} '${String(year % 100).padStart(2, '0')}`;
 }

@@ -8,14 +8,24 @@ export interface IsoDateParts {
   readonly day: number;
 }
 
-export function isoDateParts(date: string): IsoDateParts {
+/**
+ * The parts of a `YYYY-MM-DD` calendar date, null for anything else. What displays use: a date
+ * they cannot read shows as given rather than failing the screen, and the app's displays then
+ * leave the API's error catalogue (which `isoDateParts` brings) out of their screens' code.
+ */
+export function parseIsoDate(date: string): IsoDateParts | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const probe = new Date(Date.UTC(year, month - 1, day));
-  if (!match || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
-    throw new DomainError('BAD_REQUEST', { message: `Not a calendar date: '${date}'.` });
-  }
-  return { year, month, day };
+  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day ? { year, month, day } : null;
+}
+
+/** The parts of a date a request brought; anything but a calendar date is a bad request. */
+export function isoDateParts(date: string): IsoDateParts {
+  const parts = parseIsoDate(date);
+  if (!parts) throw new DomainError('BAD_REQUEST', { message: `Not a calendar date: '${date}'.` });
+  return parts;
 }
 
 /** 0 Sunday … 6 Saturday. */

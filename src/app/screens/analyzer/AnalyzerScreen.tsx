@@ -8,6 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { loadable, OnDemand } from '#app/components/OnDemand.tsx';
 import { ScreenTitle } from '#app/components/ScreenTitle.tsx';
 import { expirationsQuery, riskFreeRateQuery } from '#app/features/analyzer/queries.ts';
 import { factsQuery } from '#app/features/market/queries.ts';
@@ -26,11 +27,13 @@ import {
 } from './analyzer-form.ts';
 import { type ChartLevels, dateTimeOf } from './chart-model.ts';
 import { runInputsOf, runKeyOf } from './run-inputs.ts';
-import { UnderlyingPanel } from './UnderlyingPanel.tsx';
 import { useAnalyzerRuns } from './use-analyzer-runs.ts';
 import '#app/components/forms.css';
 import '#app/screens/trades/trades.css';
 import './analyzer.css';
+
+// Shown once a ticker is chosen: its code loads beside the ticker's facts, not with the screen.
+const underlyingPanel = loadable(() => import('./UnderlyingPanel.tsx').then((m) => m.UnderlyingPanel));
 
 export const ANALYZER_ROUTE = '/analyzer/{-$symbol}';
 const analyzerRoute = getRouteApi(ANALYZER_ROUTE);
@@ -132,7 +135,9 @@ export function AnalyzerScreen() {
           }}
         />
         <div className="analyzer-side" ref={side}>
-          {symbol !== undefined && <UnderlyingPanel symbol={symbol} facts={facts.data} levels={levels} />}
+          {symbol !== undefined && (
+            <OnDemand code={underlyingPanel} props={{ symbol, facts: facts.data, levels }} fallback={null} />
+          )}
           {facts.isError && <p className="field-error">No market data for {symbol}.</p>}
           <AnalyzerResults
             view={view}

@@ -31,4 +31,9 @@ describe('legs line of a result or trade card', () => {
     );
     expect(shortExpiration('2030-10-01')).toBe("Oct 1 '30");
   });
+
+  test('an expiration that is not a calendar date shows as given', () => {
+    expect(shortExpiration('2026-02-30')).toBe('2026-02-30');
+    expect(shortExpiration('soon')).toBe('soon');
+  });
 });

@@ -1,17 +1,25 @@
 import { describe, expect, test } from 'vitest';
 import { DomainError } from '#domain/errors.ts';
-import { isoDateParts, isThirdFriday, monthAbbreviation, weekday } from '#domain/orders/iso-date.ts';
+import {
+  isoDateParts,
+  isThirdFriday,
+  monthAbbreviation,
+  parseIsoDate,
+  weekday,
+} from '#domain/orders/iso-date.ts';
 
 describe('ISO dates', () => {
   test('parts', () => {
     expect(isoDateParts('2025-01-17')).toEqual({ year: 2025, month: 1, day: 17 });
     expect(isoDateParts('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+    expect(parseIsoDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
   });
 
   test.each(['2025-02-29', '2025-13-01', '2025-1-17', '17-01-2025', '2025-01-17T00:00', ''])(
     'reject %j',
     (text) => {
       expect(() => isoDateParts(text)).toThrow(DomainError);
+      expect(parseIsoDate(text)).toBeNull();
     },
   );
 
