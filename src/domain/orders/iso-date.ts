@@ -38,9 +38,14 @@ export function isThirdFriday(date: IsoDateParts): boolean {
   return weekday(date) === 5 && date.day >= 15 && date.day <= 21;
 }
 
-/** Upper-case English month abbreviation, 'JAN' … 'DEC'. */
+const MONTH_ABBREVIATIONS = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ');
+
+/**
+ * Upper-case English month abbreviation, 'JAN' … 'DEC'. A table, not Intl: a result list writes
+ * one per leg, and a DateTimeFormat made per call cost 20 ms of a phone's first results render.
+ */
 export function monthAbbreviation(month: number): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' })
-    .format(Date.UTC(2000, month - 1, 1))
-    .toUpperCase();
+  const abbreviation = MONTH_ABBREVIATIONS[month - 1];
+  if (abbreviation === undefined) throw new RangeError(`month must be 1–12, got ${month}`);
+  return abbreviation;
 }

@@ -34,5 +34,10 @@ describe('ISO dates', () => {
 
   test('month abbreviations', () => {
     expect([1, 2, 6, 9, 12].map(monthAbbreviation)).toEqual(['JAN', 'FEB', 'JUN', 'SEP', 'DEC']);
+    // The table agrees with the platform's English short month names.
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+    for (let month = 1; month <= 12; month += 1)
+      expect(monthAbbreviation(month)).toBe(intl.format(Date.UTC(2000, month - 1, 1)).toUpperCase());
+    expect(() => monthAbbreviation(13)).toThrow(RangeError);
   });
 });
