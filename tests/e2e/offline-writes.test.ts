@@ -154,6 +154,9 @@ describe('offline writes', () => {
     await context.setOffline(false);
     await expect.poll(() => storedStates(page), { timeout: 15_000 }).toEqual(['waitingSignIn']);
     expect(await archivedIds(client, accountId)).toEqual([]);
+    // The refused token sends the user to the provider's sign-in page; the write stays queued.
+    await page.waitForURL('**/oidc/interaction/**');
+    expect(await storedStates(page)).toEqual(['waitingSignIn']);
     // Signing in again: a fresh token, and the app opens.
     const token = await tokenFor(e2e.server, email);
     await page.evaluate((t) => localStorage.setItem('access_token', t), token);
