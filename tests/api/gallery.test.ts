@@ -11,6 +11,7 @@ import type { ScanRunAnswer } from '#api/scans.ts';
 import { ListRole, SCAN_DESCRIPTION_MAX, SCAN_TITLE_MAX, type Scan } from '#api/screener-model.ts';
 import { SCREENER_STRATEGY_KEYS } from '#domain/strategies/strategy-key.ts';
 import { migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { DEFAULT_SIMULATOR_CONFIG } from '#server/market/sim-config.ts';
 import { GALLERY, GALLERY_TAGS } from '#server/screener/gallery.ts';
 import { sampleScan, seedScreener } from '#server/screener/seed.ts';
 import { signedIn } from '../support/auth.ts';
@@ -90,8 +91,17 @@ describe('every sample finds trades on the default simulated market', () => {
   let samples: Scan[];
 
   beforeAll(async () => {
-    // The default market of the test configuration; a generous budget on a shared machine.
-    server = await startTestServer({ staticDir: null }, { SCAN_TIME_BUDGET_MS: '120000' });
+    // The default market, at a fixed instant ten and a half hours into a session: a session
+    // starts at New York midnight with no volume yet, and in its first half hour the samples'
+    // option-volume filter (≥ 5,000 a day) leaves the earnings samples nothing to find, whatever
+    // their design. A generous budget on a shared machine.
+    server = await startTestServer(
+      {
+        staticDir: null,
+        market: { ...DEFAULT_SIMULATOR_CONFIG, asOfMs: Date.parse('2026-03-04T15:30:00Z') },
+      },
+      { SCAN_TIME_BUDGET_MS: '120000' },
+    );
     const alice = await signedIn(server, 'gallery@example.com');
     const predefined = listOf(await lists(alice), ListRole.Predefined);
     samples = [];
