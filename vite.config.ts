@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appScriptsBehindGate } from './src/server/build/app-scripts-behind-gate.ts';
-import { ionicElementsGroup, ionicLaterGroup } from './src/server/build/ionic-elements-chunk.ts';
+import { ionicElementsGroup } from './src/server/build/ionic-elements-chunk.ts';
 import { mdOnlyStyles } from './src/server/build/md-only-styles.ts';
 import { precompress } from './src/server/build/precompress.ts';
 
@@ -104,10 +104,9 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|idb|@tanstack)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|idb|@tanstack)[\\/]|vite[\\/]preload-helper/,
             },
             ionicElementsGroup(new URL('.', import.meta.url).pathname),
-            ionicLaterGroup(new URL('.', import.meta.url).pathname),
           ],
         },
       },

@@ -4,7 +4,6 @@ import '@ionic/react/css/structure.css';
 import '@ionic/react/css/typography.css';
 import '@ionic/react/css/palettes/dark.class.css';
 import './theme/app.css';
-import { initialize as initializeIonic } from '@ionic/core/components/index.js';
 import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
@@ -17,6 +16,7 @@ import { openIdbMirrorStorage } from './api/idb-mirror-storage.ts';
 import { CACHE_DB_NAME, createQueryClient, PERSISTED_CACHE_KEY, persistOptions } from './api/query-client.ts';
 import { reportUncaughtErrors } from './api/report-errors.ts';
 import { signInHref } from './auth/access.ts';
+import { defineLaterElements } from './components/later-elements.ts';
 import { notify } from './components/notices.ts';
 import { captureInstallPrompt } from './pwa/install.ts';
 import { createAppRouter } from './router.tsx';
@@ -27,7 +27,13 @@ awaitFirstContent();
 // What @ionic/react's setup does: its components are drawn as plain custom elements here
 // (components/IonElements.tsx), so `ion-ce` says there is no hydration to wait for.
 document.documentElement.classList.add('ion-ce');
-initializeIonic({ mode: 'md' });
+// Ionic's mode, as its `initialize` sets it once the elements load (`later-elements.ts`): the
+// first paint already takes md's fonts and the elements' md look.
+document.documentElement.setAttribute('mode', 'md');
+document.documentElement.classList.add('md');
+// Ionic's elements are defined once the first screen shows its content; until then their
+// stylesheet draws them (components/later-elements.ts).
+void defineLaterElements();
 captureInstallPrompt();
 
 const queryClient = createQueryClient();

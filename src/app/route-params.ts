@@ -12,9 +12,11 @@
 import { parseId } from '#api/canonical-id.ts';
 import { TRADE_VIEWS, type TradeView } from '#api/trade-views.ts';
 import { isStockSymbol } from '#domain/contracts/stock-symbol.ts';
+// A price unit is a shift unit: the check comes from there, without the analyzer's unit conversions.
+import { isShiftUnit } from '#domain/metrics/types.ts';
 import { isValidPlanId, type PlanId } from '#domain/plans/plan-id.ts';
 import { ANALYZER_BEHAVIORS, type AnalyzerBehavior, SCENARIO_SLOTS } from '#domain/scenario/behaviors.ts';
-import { isPriceUnit, type PriceUnit } from '#domain/scenario/price-units.ts';
+import type { PriceUnit } from '#domain/scenario/price-units.ts';
 
 /** A required path segment: the value, or null when it does not parse (the route is not found). */
 export const idParam = (raw: string): number | null => parseId(raw);
@@ -198,7 +200,7 @@ export function analyzerSearch(search: Record<string, unknown>): AnalyzerSearch 
     value: numberIn(search.value, 0.01, 1_000_000),
     from: numberIn(search.from, 0.01, 1_000_000),
     to: numberIn(search.to, 0.01, 1_000_000),
-    unit: isPriceUnit(search.unit) ? search.unit : undefined,
+    unit: isShiftUnit(search.unit) ? search.unit : undefined,
     vol: numberIn(search.vol, 0.01, 500),
     drift: numberIn(search.drift, -100, 100),
     fill: wordOf(ANALYZER_FILLS, search.fill),

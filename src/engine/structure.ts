@@ -12,9 +12,9 @@
  */
 import type { Leg, Right } from '#domain/contracts/contract.ts';
 import { DomainError } from '#domain/errors.ts';
-import { STRATEGIES } from '#domain/strategies/catalogue.ts';
+import { RATIO_COUNT_MESSAGE, STRATEGIES } from '#domain/strategies/catalogue.ts';
 import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { RATIO_COUNT_MESSAGE, validateLegs } from '#domain/strategies/validate-legs.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
 
 export type StrikeRelation = 'same' | 'greater';
 

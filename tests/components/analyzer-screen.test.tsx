@@ -61,7 +61,8 @@ function stubServer(
 }
 
 const runButton = () => screen.getByText('Run').closest('ion-button');
-const isDisabled = (el: Element | null) => Reflect.get(el ?? {}, 'disabled') === true;
+// The attribute: Ionic's button is drawn undefined until the first content, and reads it once defined.
+const isDisabled = (el: Element | null) => el?.hasAttribute('disabled') === true;
 const priceInput = () => screen.getByLabelText('Price') as HTMLInputElement;
 
 async function chooseTicker() {

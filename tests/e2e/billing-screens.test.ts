@@ -72,7 +72,8 @@ describe.each(WIDTHS)('subscription screens at %s width', (name, viewport) => {
       const nextBilling = new Date(Date.now() + DAYS_USED * DAY_MS);
       nextBilling.setUTCFullYear(nextBilling.getUTCFullYear() + 1);
       expect(nextDate).toBe(billingDate(nextBilling.toISOString()));
-      await expect(button(page, 'PROCEED').isVisible()).resolves.toBe(true);
+      // A button once Ionic defines it, after the screen shows its content.
+      await button(page, 'PROCEED').waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await fullScreenshot(page, `billing-plan-change-${name}`, viewport.width);
 

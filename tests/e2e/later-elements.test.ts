@@ -1,13 +1,13 @@
 /**
- * Ionic's segment, checkbox and spinner are defined once the first screen shows its content
- * (src/app/components/later-elements.ts), in Chromium at 375px and 1280px: All Scans shows its
- * lists while their code is held back, draws the undefined toggles and tag checkboxes in the
- * boxes they keep once defined, and a click on them before then is not lost.
+ * Ionic's elements, the shell's and the screens' alike, are defined once the first screen shows
+ * its content (src/app/components/later-elements.ts), in Chromium at 375px and 1280px: screens
+ * show while that code is held back, draw the undefined shell, buttons, toggles and checkboxes in
+ * the boxes they keep once defined, and a click on them before then is not lost.
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { signInBrowser } from '../support/auth.ts';
-import { VIEWPORTS } from '../support/browser.ts';
+import { PHONE, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { e2eSession, startAppServer } from '../support/e2e-session.ts';
 import { TEST_MARKET } from '../support/trades.ts';
 
@@ -16,37 +16,57 @@ const e2e = e2eSession(() => startAppServer({ market: TEST_MARKET }));
 const LATER = ['ion-segment', 'ion-segment-button', 'ion-checkbox', 'ion-spinner'];
 const DRAWN = 'ion-segment, ion-segment-button, ion-checkbox';
 
-/** Each drawn element's box, rounded to the pixel. */
-const boxes = (page: Page) =>
+const SHELL =
+  'ion-app, ion-header, ion-toolbar, ion-content, ion-footer, ion-tab-bar, ion-tab-button, ion-tab-button > *, ion-button, main.screen, main.screen h1';
+
+/** Each element `selector` matches, with its box rounded to the pixel. */
+const boxes = (page: Page, selector = DRAWN) =>
   page.evaluate(
     (selector) =>
       [...document.querySelectorAll(selector)].map((el) => {
         const r = el.getBoundingClientRect();
         return `${el.tagName.toLowerCase()} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
       }),
-    DRAWN,
+    selector,
   );
+
+/** Holds the later elements' code back until `release` is called; `asked` once it was asked for. */
+async function holdLaterElements(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { asked: false, release };
+  await page.route(/\/assets\/ion-later-elements-[\w-]+\.js$/, async (route: Route) => {
+    state.asked = true;
+    await held;
+    await route.continue();
+  });
+  return state;
+}
+
+const SCREENS = [
+  { path: '/screener', heading: 'All Scans', content: 'section.scan-list .scan-card', slug: 'all-scans' },
+  { path: '/trades', heading: 'Trades', content: 'main.screen h1', slug: 'trades' },
+  {
+    path: '/settings/account',
+    heading: 'Account | Settings',
+    content: 'main.screen ion-button',
+    slug: 'settings',
+  },
+] as const;
 
 describe.each(VIEWPORTS)('elements defined after the first content at %s width', (name, viewport) => {
   test('All Scans shows without them, in the same boxes, and keeps a click made before', async () => {
     const { context, page } = await e2e.open(viewport, { serviceWorkers: 'block' });
     await signInBrowser(context, e2e.server, `later-elements-${name}@example.com`);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await page.route(/\/assets\/ion-later-elements-[\w-]+\.js$/, async (route: Route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const held = await holdLaterElements(page);
 
     await page.goto('/screener');
     await page.getByRole('heading', { name: 'All Scans', exact: true }).waitFor();
     const predefined = page.locator('section.scan-list[data-list="Predefined Scans"]');
     await predefined.locator('.scan-card').first().waitFor();
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => held.asked).toBe(true);
     expect(await page.evaluate((tags) => tags.filter((tag) => customElements.get(tag)), LATER)).toEqual([]);
 
     // Clicked while undefined: the sort switches, the tag narrows the gallery.
@@ -57,7 +77,7 @@ describe.each(VIEWPORTS)('elements defined after the first content at %s width',
     await expect(sortBy.getAttribute('value')).resolves.toBe('title');
     const before = await boxes(page);
 
-    release();
+    held.release();
     await page.waitForFunction(
       (selector) => [...document.querySelectorAll(selector)].every((el) => el.classList.contains('hydrated')),
       DRAWN,
@@ -74,4 +94,52 @@ describe.each(VIEWPORTS)('elements defined after the first content at %s width',
     await expect.poll(() => sortBy.evaluate((el) => (el as HTMLInputElement).value)).toBe('createDate');
     await context.close();
   });
+});
+
+describe.each(VIEWPORTS)('the shell before Ionic defines it at %s width', (name, viewport) => {
+  test.each(SCREENS)('$path draws its shell and buttons in the boxes they keep', async (screen) => {
+    const { context, page } = await e2e.open(viewport, { serviceWorkers: 'block' });
+    await signInBrowser(context, e2e.server, `later-shell-${name}-${screen.slug}@example.com`);
+    const held = await holdLaterElements(page);
+
+    await page.goto(screen.path);
+    await page.getByRole('heading', { name: screen.heading, exact: true }).waitFor();
+    await page.locator(screen.content).first().waitFor();
+    await expect.poll(() => held.asked).toBe(true);
+    expect(await page.evaluate(() => customElements.get('ion-toolbar'))).toBeUndefined();
+    // Scrolled a little where the page is long enough (All Scans): it stays scrolled.
+    await page.evaluate(() => {
+      const content = document.querySelector('ion-content');
+      if (content) content.scrollTop = 150;
+    });
+    const before = await boxes(page, SHELL);
+    await screenshot(page, `later-shell-${screen.slug}-${name}-undefined`);
+
+    held.release();
+    await page.waitForFunction(
+      (selector) => [...document.querySelectorAll(selector)].every((el) => el.classList.contains('hydrated')),
+      'ion-app, ion-header, ion-toolbar, ion-content, ion-button',
+    );
+    await expect.poll(() => boxes(page, SHELL)).toEqual(before);
+    await screenshot(page, `later-shell-${screen.slug}-${name}-defined`);
+    await context.close();
+  });
+});
+
+test('a tab tapped before Ionic defines the tab bar opens its screen', async () => {
+  const { context, page } = await e2e.open(PHONE, { serviceWorkers: 'block' });
+  await signInBrowser(context, e2e.server, 'later-shell-tab@example.com');
+  await holdLaterElements(page);
+  await page.goto('/screener');
+  await page.getByRole('heading', { name: 'All Scans', exact: true }).waitFor();
+  const trades = page.locator('ion-tab-button[tab="trades"]');
+  await expect(trades.getAttribute('data-selected')).resolves.toBeNull();
+  await expect(page.locator('ion-tab-button[tab="screener"]').getAttribute('data-selected')).resolves.toBe(
+    '',
+  );
+  await trades.click();
+  await page.getByRole('heading', { name: 'Trades', exact: true }).waitFor();
+  await expect(trades.getAttribute('data-selected')).resolves.toBe('');
+  expect(await page.evaluate(() => customElements.get('ion-tab-button'))).toBeUndefined();
+  await context.close();
 });

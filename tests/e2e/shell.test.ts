@@ -41,9 +41,10 @@ describe('app shell in Chromium', () => {
     await expect(page.locator('ion-tab-bar').isVisible()).resolves.toBe(true);
     await page.locator('ion-tab-button[tab="analyzer"]').click();
     await page.waitForURL('**/analyzer');
-    await expect(page.locator('ion-tab-button[tab="analyzer"]').getAttribute('class')).resolves.toContain(
-      'tab-selected',
-    );
+    // Ionic's own selection, once its elements are defined (after the first content).
+    await expect
+      .poll(() => page.locator('ion-tab-button[tab="analyzer"]').getAttribute('class'))
+      .toContain('tab-selected');
     await page.locator('.secondary-toggle').click();
     const popover = page.locator('ion-popover.secondary-popover');
     await popover.getByText('Pricing').waitFor();

@@ -2,7 +2,10 @@
  * The Ionic components the shell and the screens draw, as @ionic/core's custom elements rendered
  * by React 19 itself (it sets an element's properties and listens to `on<event>` props as the
  * element's own events: `onionTabButtonClick` → `ionTabButtonClick`). Same names and props as
- * @ionic/react's, so a file moves over by its import line.
+ * @ionic/react's, so a file moves over by its import line. The elements are defined once the
+ * first screen shows its content, with Ionic's runtime (`later-elements.ts`); until then
+ * `later-elements.css` draws them, and the wrappers below do on a click what the defined element
+ * would (a tab opens, a submit button submits).
  *
  * @ionic/react is one module whose top level also defines its router outlet, tabs, back button and
  * nav stack with their page transitions: imported by the shell, all of it was in every screen's
@@ -13,28 +16,20 @@
  * from the start (`defineListElements`: a disabled item takes no click). Icons are drawn without
  * ionicons' element, which brings a second Stencil runtime of its own.
  */
-import { defineCustomElement as defineApp } from '@ionic/core/components/ion-app.js';
-import { defineCustomElement as defineButton } from '@ionic/core/components/ion-button.js';
-import { defineCustomElement as defineContent } from '@ionic/core/components/ion-content.js';
-import { defineCustomElement as defineFooter } from '@ionic/core/components/ion-footer.js';
-import { defineCustomElement as defineHeader } from '@ionic/core/components/ion-header.js';
-import { defineCustomElement as defineLabel } from '@ionic/core/components/ion-label.js';
-import { defineCustomElement as defineTabBar } from '@ionic/core/components/ion-tab-bar.js';
-import { defineCustomElement as defineTabButton } from '@ionic/core/components/ion-tab-button.js';
-import { defineCustomElement as defineToolbar } from '@ionic/core/components/ion-toolbar.js';
 import type * as IonReact from '@ionic/react';
-import { Children, type ComponentProps, createElement, isValidElement, useEffect, useState } from 'react';
+import {
+  Children,
+  type ComponentProps,
+  cloneElement,
+  createElement,
+  isValidElement,
+  useEffect,
+  useState,
+} from 'react';
 import './ion-icon.css';
-
-defineApp();
-defineButton();
-defineContent();
-defineFooter();
-defineHeader();
-defineLabel();
-defineTabBar();
-defineTabButton();
-defineToolbar();
+// The elements' look until they are defined (later-elements.ts), the screens' segment and checkbox too.
+import './later-elements.css';
+import { undefinedElement } from './later-elements.ts';
 
 type Component = {
   [K in keyof typeof IonReact]: (typeof IonReact)[K] extends React.JSXElementConstructor<never> ? K : never;
@@ -80,7 +75,6 @@ export const IonContent = element<'IonContent'>('ion-content');
 export const IonFooter = element<'IonFooter'>('ion-footer');
 export const IonHeader = element<'IonHeader'>('ion-header');
 export const IonToolbar = element<'IonToolbar'>('ion-toolbar');
-export const IonButton = element<'IonButton'>('ion-button');
 export const IonLabel = element<'IonLabel'>('ion-label');
 
 const SVG_ICON = 'data:image/svg+xml;utf8,';
@@ -101,11 +95,39 @@ export function IonPage({ className, children }: Props<'IonPage'>) {
   return <div className={className ? `ion-page ${className}` : 'ion-page'}>{children}</div>;
 }
 
-/** `ion-tab-button`; its `onClick` is called on the element's `ionTabButtonClick`, as Ionic's is. */
-export function IonTabButton({ onClick, ...props }: Props<'IonTabButton'>) {
+/**
+ * `ion-button`. Until the element is defined its click does what the defined one's does: a
+ * submit button submits its form (a disabled one takes no click: `later-elements.css`).
+ */
+export function IonButton(props: Props<'IonButton'>) {
+  const submits = props.type === 'submit';
+  return draw('ion-button', {
+    ...props,
+    onClick: (event: React.MouseEvent<HTMLIonButtonElement>) => {
+      props.onClick?.(event);
+      if (submits && !event.defaultPrevented && undefinedElement('ion-button'))
+        event.currentTarget.closest('form')?.requestSubmit();
+    },
+  });
+}
+
+/**
+ * `ion-tab-button`; its `onClick` is called on the element's `ionTabButtonClick`, as Ionic's is,
+ * or on a click while the element is not defined yet. `selected` marks the tab the bar selects
+ * for its look before then.
+ */
+export function IonTabButton({
+  onClick,
+  selected,
+  ...props
+}: Props<'IonTabButton'> & { selected?: boolean }) {
   return draw('ion-tab-button', {
     ...props,
+    'data-selected': selected ? '' : undefined,
     onionTabButtonClick: onClick && ((event: CustomEvent) => onClick(event)),
+    onClick: (event: React.MouseEvent) => {
+      if (onClick && undefinedElement('ion-tab-button')) onClick(event as unknown as CustomEvent);
+    },
   });
 }
 
@@ -119,7 +141,8 @@ function matchesTab(pathname: string, href: string | undefined): boolean {
 
 /**
  * `ion-tab-bar` selecting the tab whose `href` holds the current path, taken from `routeInfo`
- * (the app's router passes it, as to Ionic's standalone tab bar).
+ * (the app's router passes it, as to Ionic's standalone tab bar); that tab's button is marked
+ * `selected` too, for its look before the elements are defined.
  */
 export function IonTabBar({
   routeInfo,
@@ -127,11 +150,18 @@ export function IonTabBar({
   ...props
 }: Props<'IonTabBar'> & { routeInfo?: { pathname: string } }) {
   const pathname = routeInfo?.pathname ?? window.location.pathname;
-  const selected = Children.toArray(children).find(
-    (child) => isValidElement<{ href?: string }>(child) && matchesTab(pathname, child.props.href),
-  );
-  const selectedTab = isValidElement<{ tab?: string }>(selected) ? selected.props.tab : undefined;
-  return draw('ion-tab-bar', { ...props, selectedTab }, children);
+  let selectedTab: string | undefined;
+  const buttons = Children.map(children, (child) => {
+    if (
+      selectedTab !== undefined ||
+      !isValidElement<{ href?: string; tab?: string }>(child) ||
+      !matchesTab(pathname, child.props.href)
+    )
+      return child;
+    selectedTab = child.props.tab;
+    return cloneElement(child as React.ReactElement<{ selected?: boolean }>, { selected: true });
+  });
+  return draw('ion-tab-bar', { ...props, selectedTab }, buttons);
 }
 
 let listElements: Promise<void> | undefined;

@@ -6,6 +6,7 @@
  * filter's editor, 50 ms once loaded).
  */
 import { type ComponentType, createElement, useEffect, useState } from 'react';
+import { afterFirstContent, firstContentShown } from '#app/api/first-content.ts';
 
 /** The code of a component loaded on demand, once. */
 export interface Loadable<P> {
@@ -43,6 +44,18 @@ export function useLoadable<P>(code: Loadable<P>, wanted = true): ComponentType<
     };
   }, [code, Loaded, wanted]);
   return Loaded;
+}
+
+/**
+ * False until the first screen shows its content; true from then on. With `useLoadable`, code
+ * no first paint needs loads after it.
+ */
+export function useFirstContentShown(): boolean {
+  const [shown, setShown] = useState(firstContentShown);
+  useEffect(() => {
+    if (!shown) void afterFirstContent().then(() => setShown(true));
+  }, [shown]);
+  return shown;
 }
 
 export function OnDemand<P extends object>({

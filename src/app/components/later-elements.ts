@@ -1,15 +1,15 @@
 /**
- * Ionic's segment, spinner and checkbox are defined once the first screen shows its content
- * (`api/first-content.ts`), not during its first paint: none of them is what a screen waits
- * for, and together with the segment's gesture they weigh about 13 KiB gzip. Until then the
- * elements are drawn by `later-elements.css` in their final size and look, and a click on a
- * segment button or a checkbox is handed to its component (the `onClick` of `Segment` in
- * IonCore.tsx and of `Checkbox` in IonControls.tsx, while `undefinedElement` says the element is
- * not defined yet), so nothing moves or is lost as they upgrade in place. On a screen opened later
- * they load at once.
+ * Ionic's elements, the shell's and the screens', are defined once the first screen shows its
+ * content (`api/first-content.ts`), not during its first paint: none of them is what a screen
+ * waits for, and with Ionic's runtime they weigh about 47 KiB gzip. Until then the elements are
+ * drawn by `later-elements.css` in their final size and look, and a click on a segment button, a
+ * checkbox, a tab or a submit button is handed to its component (the `onClick` of `Segment` in
+ * IonCore.tsx, of `Checkbox` in IonControls.tsx, of `IonTabButton` and `IonButton` in
+ * IonElements.tsx, while `undefinedElement` says the element is not defined yet), so nothing
+ * moves or is lost as they upgrade in place. Start-up asks for them (main.tsx); on a screen
+ * opened later they are there already.
  */
 import { afterFirstContent } from '#app/api/first-content.ts';
-import './later-elements.css';
 
 let defining: Promise<void> | undefined;
 

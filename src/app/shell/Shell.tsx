@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { afterFirstContent, firstContentShown } from '#app/api/first-content.ts';
 import { IonApp, IonContent, IonFooter, IonPage } from '#app/components/IonElements.tsx';
-import { loadable, useLoadable } from '#app/components/OnDemand.tsx';
+import { loadable, useFirstContentShown, useLoadable } from '#app/components/OnDemand.tsx';
 import { trialCountdownText } from '#domain/plans/subscription-status.ts';
 import { signOut } from '../auth/sign-out.ts';
 import { NoticeHost } from '../components/NoticeHost.tsx';
@@ -14,15 +12,6 @@ import { TabBar } from './TabBar.tsx';
 import { useSubscriptionRules } from './useSubscriptionRules.ts';
 
 const shellMessages = loadable(() => import('./ShellMessages.tsx').then((m) => m.ShellMessages));
-
-/** False until the first screen shows its content; true from then on. */
-function useFirstContentShown(): boolean {
-  const [shown, setShown] = useState(firstContentShown);
-  useEffect(() => {
-    if (!shown) void afterFirstContent().then(() => setShown(true));
-  }, [shown]);
-  return shown;
-}
 
 export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -5,6 +5,7 @@
  * another device. Ionic's class-based dark palette is switched by `ion-palette-dark` on <html>.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { afterFirstContent } from '#app/api/first-content.ts';
 import { accountKeys } from '#app/features/account/keys.ts';
 
 export const APPEARANCE_MODES = ['light', 'dark', 'device'] as const;
@@ -49,7 +50,8 @@ export function chooseAppearance(mode: AppearanceMode): void {
 
 /**
  * At start: the stored mode (or the device's), and, on a device that has none stored, the
- * account's once the user is known to be signed in (the shell's subscription read succeeds).
+ * account's once the user is known to be signed in (the shell's subscription read succeeds) and
+ * the first screen shows its content (its settings read and code wait for that).
  */
 export function startAppearance(queryClient: QueryClient): void {
   const stored = storedAppearance();
@@ -60,6 +62,8 @@ export function startAppearance(queryClient: QueryClient): void {
     if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== subscription)
       return;
     unsubscribe();
-    void import('./account-appearance.ts').then((m) => m.adoptAccountAppearance(queryClient));
+    void afterFirstContent()
+      .then(() => import('./account-appearance.ts'))
+      .then((m) => m.adoptAccountAppearance(queryClient));
   });
 }

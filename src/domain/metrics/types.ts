@@ -93,6 +93,9 @@ export const SHIFT_UNITS = [
 ] as const;
 export type ShiftUnit = (typeof SHIFT_UNITS)[number];
 
+export const isShiftUnit = (value: unknown): value is ShiftUnit =>
+  typeof value === 'string' && SHIFT_UNITS.some((u) => u === value);
+
 export interface ScenarioShift {
   /** Fraction for the percent units (−0.05 = −5%), $ for abs, count for atr and std. */
   readonly amount: number;

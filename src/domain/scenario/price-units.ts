@@ -6,7 +6,7 @@
  * unit keeps the price. A unit whose datum is missing (no target price, no date for std devs) is
  * not offered.
  */
-import { SHIFT_UNITS, type ShiftUnit } from '../metrics/types.ts';
+import { isShiftUnit, SHIFT_UNITS, type ShiftUnit } from '../metrics/types.ts';
 
 /** The scan scenarios' units (spec 3 §3 enumerates the same), dollars first as the form lists them. */
 export type PriceUnit = ShiftUnit;
@@ -23,8 +23,8 @@ export const PRICE_UNIT_LABELS: Readonly<Record<PriceUnit, string>> = {
   w52_low: '% from 52-week low',
 };
 
-export const isPriceUnit = (value: unknown): value is PriceUnit =>
-  typeof value === 'string' && PRICE_UNITS.some((u) => u === value);
+/** The price units are the shift units (`isShiftUnit`, which an address's unit is checked with). */
+export const isPriceUnit: (value: unknown) => value is PriceUnit = isShiftUnit;
 
 /** What the units are measured from; null where the market lacks the datum. Dollars per share. */
 export interface UnitData {

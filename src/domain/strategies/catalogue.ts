@@ -25,6 +25,11 @@ import { STRATEGY_KEYS, type StrategyKey } from './strategy-key.ts';
 export const CUSTOM_MAX_OPTION_LEGS = 4;
 /** Ratio spreads: each side holds 1 to this many contracts. */
 export const RATIO_MAX_COUNT = 99;
+/** Largest custom option quantity, and stock lots of 100 shares (spec 2 §5). */
+export const CUSTOM_MAX_OPTION_QUANTITY = 9;
+export const CUSTOM_MAX_STOCK_LOTS = 9;
+export const RATIO_COUNT_MESSAGE =
+  'The number of the Long options must be less than the number of the Short options.';
 
 const option = (right: Right, quantity: number, label: string, strikeSlot = 0, expirationSlot = 0) =>
   ({ kind: 'option', right, quantity, label, strikeSlot, expirationSlot }) satisfies OptionLegTemplate;

@@ -9,7 +9,14 @@
  * 1–99 with more sold than bought; custom strategies have their own limits (spec 2 §5).
  */
 import type { Leg, OptionContract, Right } from '../contracts/contract.ts';
-import { CUSTOM_MAX_OPTION_LEGS, RATIO_MAX_COUNT, STRATEGIES } from './catalogue.ts';
+import {
+  CUSTOM_MAX_OPTION_LEGS,
+  CUSTOM_MAX_OPTION_QUANTITY,
+  CUSTOM_MAX_STOCK_LOTS,
+  RATIO_COUNT_MESSAGE,
+  RATIO_MAX_COUNT,
+  STRATEGIES,
+} from './catalogue.ts';
 import type { OptionLegTemplate, StockLegTemplate, StrategyDefinition } from './definition.ts';
 import type { StrategyKey } from './strategy-key.ts';
 
@@ -17,12 +24,6 @@ export type LegsValidation = { readonly ok: true } | { readonly ok: false; reado
 
 const OK: LegsValidation = { ok: true };
 const fail = (reason: string): LegsValidation => ({ ok: false, reason });
-
-/** Largest custom option quantity, and stock lots of 100 shares (spec 2 §5). */
-export const CUSTOM_MAX_OPTION_QUANTITY = 9;
-export const CUSTOM_MAX_STOCK_LOTS = 9;
-export const RATIO_COUNT_MESSAGE =
-  'The number of the Long options must be less than the number of the Short options.';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 // Strikes are quoted in cents; equal wings allow for binary rounding of e.g. 97.5 − 95.

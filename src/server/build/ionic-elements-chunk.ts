@@ -1,15 +1,14 @@
 /**
- * The build's chunk of the Ionic elements every screen's first paint draws: the shell's elements
- * (`src/app/components/IonElements.tsx`, with the @ionic/core component modules it defines at
- * start) and every module of @ionic/core those import, the Stencil runtime included. Left to
- * itself, the bundler split them into a dozen small chunks shared with lazy screens, all loaded at
- * the first paint and each compressed on its own.
+ * The build's chunk of Ionic's elements (`src/app/components/ion-later-elements.ts`, loaded once
+ * the first screen shows its content): the elements it defines, every module of @ionic/core
+ * those import, the Stencil runtime included, and those they load with `import()` as they
+ * connect. Left to itself, the bundler split them into a dozen small chunks, each compressed on
+ * its own and asked for on its own.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ELEMENTS_MODULE = 'src/app/components/IonElements.tsx';
-const LATER_MODULE = 'src/app/components/ion-later-elements.ts';
+const ELEMENTS_MODULE = 'src/app/components/ion-later-elements.ts';
 const CORE_COMPONENTS = 'node_modules/@ionic/core/components';
 
 /** The @ionic/core component modules a module imports statically (its `import()`s are lazy). */
@@ -19,46 +18,38 @@ export const staticIonicImports = (source: string): string[] =>
   );
 
 /**
- * `files` and the @ionic/core modules they import, directly or not (file names in `dir`); with
- * `lazy`, the modules they load with `import()` too.
+ * `files` and the @ionic/core modules they import or load with `import()`, directly or not (file
+ * names in `dir`).
  */
-function withImports(dir: string, files: readonly string[], lazy = false): Set<string> {
+function withImports(dir: string, files: readonly string[]): Set<string> {
   const seen = new Set<string>();
-  const pattern = lazy ? /(?:from\s*|import\()["']\.\/([\w-]+\.js)["']/g : /from\s*["']\.\/([\w-]+\.js)["']/g;
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(pattern)) if (m[1]) visit(m[1]);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(
+      /(?:from\s*|import\()["']\.\/([\w-]+\.js)["']/g,
+    ))
+      if (m[1]) visit(m[1]);
   };
   for (const file of files) visit(file);
   return seen;
 }
 
 /**
- * A code-splitting group: `module` (an app file that defines Ionic elements) with every
- * @ionic/core module it needs at start (with `lazy`, also those its elements load as they
- * connect). A module two groups need goes to the first listed.
+ * The code-splitting group of Ionic's elements: their module and every @ionic/core module they
+ * import or load as they connect (the segment loads its gesture with `import()` once drawn, the
+ * app its tap and focus helpers).
  */
-export function ionicGroup(root: string, name: string, module: string, lazy = false) {
+export function ionicElementsGroup(root: string) {
   const core = join(root, CORE_COMPONENTS);
-  const files = withImports(core, staticIonicImports(readFileSync(join(root, module), 'utf8')), lazy);
+  const files = withImports(core, staticIonicImports(readFileSync(join(root, ELEMENTS_MODULE), 'utf8')));
   return {
-    name,
+    name: 'ion-later-elements',
     test: (id: string) => {
       const path = id.replaceAll('\\', '/');
-      if (path.endsWith(`/${module}`)) return true;
+      if (path.endsWith(`/${ELEMENTS_MODULE}`)) return true;
       const at = path.lastIndexOf('/@ionic/core/components/');
       return at >= 0 && files.has(path.slice(at + '/@ionic/core/components/'.length));
     },
   };
 }
-
-/** The group of the shell's elements, in every screen's first download. */
-export const ionicElementsGroup = (root: string) => ionicGroup(root, 'ionic-elements', ELEMENTS_MODULE);
-
-/**
- * The group of the elements lazy screens define once the first screen shows its content
- * (segment, spinner, checkbox) with what they import and load as they connect: the segment loads
- * its gesture module with `import()` once drawn, which would otherwise be one more small chunk.
- */
-export const ionicLaterGroup = (root: string) => ionicGroup(root, 'ion-later-elements', LATER_MODULE, true);

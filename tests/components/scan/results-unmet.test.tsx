@@ -5,8 +5,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { ScanTradeRow } from '#api/scans.ts';
+import { liveCheckedFilters } from '#app/screens/scan/live-checked-filters.ts';
 import { ResultsTable } from '#app/screens/scan/ResultsTable.tsx';
-import { liveCheckedFilters, unmetFilters } from '#app/screens/scan/unmet-filters.ts';
+import { unmetFilters } from '#app/screens/scan/unmet-filters.ts';
 import { SPREAD_ROW } from '#tests/unit/app/scan/scan-row-fixture.ts';
 
 const FILTERS = {

@@ -4,14 +4,21 @@
  * (`scan-worker.ts`, a chunk of its own with the engine, started on the first scan). The scan
  * page imports this module only when it first needs it.
  */
+import type { QueryClient } from '@tanstack/react-query';
+import type { SubscriptionAnswer } from '#api/account.ts';
 import { MARKET_CALLS } from '#api/contract/market.ts';
 import { MARKET_SNAPSHOT_MAX_SYMBOLS } from '#api/market-snapshot.ts';
 import type { ScanDefinition, ScanRunAnswer } from '#api/scans.ts';
 import type { Universe } from '#api/screener-model.ts';
 import { requestOf } from '#app/api/api-caller.ts';
-import { apiRequest } from '#app/api/client.ts';
+import { ApiRequestError, apiRequest } from '#app/api/client.ts';
+import { subscriptionQuery } from '#app/features/account/subscription.ts';
+import { universesQuery } from '#app/features/screener/queries.ts';
+import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
 import { parseSymbolList } from '#domain/filters/symbol-list.ts';
 import { universeIdOf } from '#domain/filters/universe-filter.ts';
+import { customLegsOverPlan, effectiveLimits } from '#domain/plans/plan-limits.ts';
+import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 import { deviceSnapshotHeader } from '#engine/device-snapshot.ts';
 import type { DeviceScanJob, DeviceScanReply } from './scan-worker.ts';
 import { keepSnapshot, readSnapshotAbout, readSnapshotBytes, type SnapshotAbout } from './snapshot-store.ts';
@@ -122,4 +129,21 @@ export async function scanOnThisDevice(
   if ('error' in reply) throw new DeviceScanError(reply.error);
   if (!('answer' in reply)) throw new DeviceScanError('The scan worker did not answer.');
   return { answer: reply.answer, asOfMs: kept.asOfMs };
+}
+
+/**
+ * Runs `body` on the device; null when no snapshot is kept yet. The plan's limit on custom legs
+ * holds here as on the server, with the server's answer (422 PLAN_LIMIT_REACHED); the kept
+ * subscription says the plan, and with none kept the device runs no custom strategy at all.
+ */
+export async function runOnDevice(
+  queryClient: QueryClient,
+  body: ScanDefinition,
+): Promise<DeviceScanResult | null> {
+  const subscription = queryClient.getQueryData<SubscriptionAnswer>(subscriptionQuery().queryKey);
+  const limits = effectiveLimits(subscription ?? { status: SubscriptionStatus.TrialEnded, planId: null });
+  if (customLegsOverPlan(limits, body)) {
+    throw new ApiRequestError(422, 'PLAN_LIMIT_REACHED', PLAN_LIMIT_MESSAGES.scanRun);
+  }
+  return scanOnThisDevice(body, queryClient.getQueryData<Universe[]>(universesQuery().queryKey) ?? []);
 }

@@ -4,9 +4,10 @@
  * pagination at the bottom centre (the page size is the server's; no page-size changer).
  */
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { ScanTradeRow } from '#api/scans.ts';
+import type { ScanDefinition, ScanTradeRow } from '#api/scans.ts';
 import { ApiRequestError } from '#app/api/client.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
+import { useFirstContentShown } from '#app/components/OnDemand.tsx';
 import { LiveIndicator } from '#app/live/LiveIndicator.tsx';
 import { dataTimeText } from '#app/shell/data-time.ts';
 import { isoDateOfEpochDay, marketDayOf } from '#domain/filters/date-range.ts';
@@ -17,10 +18,9 @@ import { ResultsTable } from './ResultsTable.tsx';
 import { columnTitle, pageCount, shownColumns } from './result-view.ts';
 import type { SortPair } from './scan-draft.ts';
 import { type SortChoice, sortingHint } from './scan-sorting.ts';
-import { INVALID_LEGS_MESSAGE } from './strategy-editors.ts';
-import { liveCheckedFilters } from './unmet-filters.ts';
+import type { LiveCheckedFilter } from './unmet-filters.ts';
 import { useLiveResults } from './use-live-results.ts';
-import { OfflineRunError, type RunState, shownResult } from './use-scan-run.ts';
+import { INVALID_LEGS_MESSAGE, OfflineRunError, type RunState, shownResult } from './use-scan-run.ts';
 
 export const EMPTY_TEXT =
   'There are no options in the market that fit the scan criteria. Make the filters looser or try again later.';
@@ -42,6 +42,28 @@ function LoadingMessage({ startedAt }: { startedAt: number }) {
       <span>{loadingMessage(elapsed)}</span>
     </div>
   );
+}
+
+type LiveChecks = typeof import('./live-checked-filters.ts').liveCheckedFilters;
+
+/**
+ * The run's filters live values can break (`live-checked-filters.ts`), once the page shows its
+ * content; none before (the run's own rows meet them all).
+ */
+function useLiveChecks(body: ScanDefinition | null): readonly LiveCheckedFilter[] {
+  const shown = useFirstContentShown();
+  const [checksOf, setChecksOf] = useState<LiveChecks | null>(null);
+  useEffect(() => {
+    if (!shown || checksOf) return;
+    let cancelled = false;
+    void import('./live-checked-filters.ts').then((m) => {
+      if (!cancelled) setChecksOf(() => m.liveCheckedFilters);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [shown, checksOf]);
+  return useMemo(() => (body && checksOf ? checksOf(body.filters, body.strategy) : []), [body, checksOf]);
 }
 
 /** The run's failure as the page says it (spec 2 §8). */
@@ -130,7 +152,7 @@ export function ScanResults({
   // The rows are drawn in a transition, in slices the browser can interleave with input, rather
   // than in the one long task of the update that brought them (a page of cards on a phone).
   const answer = useDeferredValue(live);
-  const liveChecks = useMemo(() => (body ? liveCheckedFilters(body.filters, body.strategy) : []), [body]);
+  const liveChecks = useLiveChecks(body);
   const columns = answer ? shownColumns(answer, chosenColumns) : [];
   return (
     <section className="scan-results" aria-label="Scan results" aria-busy={state.status === 'pending'}>

@@ -2,14 +2,17 @@
  * The scan page's toolbar (spec 2 §2.2): RUN SCAN (disabled while running), SAVE for a new scan,
  * UPDATE and SAVE AS NEW for the user's own, DUPLICATE for a sample, the EXPORT menu with the
  * three CSV exports, WATCH (`WatchControl`), DELETE with its confirmation, and the column
- * chooser's place.
+ * chooser's place. The walkthrough's code loads once the page shows its content; its restart
+ * icon stands there, inactive, until then.
  */
 import { useState } from 'react';
 import type { ScanExportKind } from '#api/scans.ts';
 import { Dialog } from '#app/components/Dialog.tsx';
+import { loadable, useFirstContentShown, useLoadable } from '#app/components/OnDemand.tsx';
 import { Button, Menu, MenuItem } from './controls.tsx';
-import { Walkthrough } from './walkthrough/Walkthrough.tsx';
 import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
+
+const walkthrough = loadable(() => import('./walkthrough/Walkthrough.tsx').then((m) => m.Walkthrough));
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this scan?';
 
@@ -54,6 +57,7 @@ export function ScanToolbar({
 }) {
   const [exportAnchor, setExportAnchor] = useState<Element | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const Walkthrough = useLoadable(walkthrough, useFirstContentShown());
   return (
     <div className="scan-actions" role="toolbar" aria-label="Scan actions">
       <Button disabled={running} onClick={onRun} data-walkthrough={WALKTHROUGH_TARGETS.runScan}>
@@ -105,7 +109,13 @@ export function ScanToolbar({
       )}
       {watchControl}
       {columnChooser}
-      <Walkthrough />
+      {Walkthrough ? (
+        <Walkthrough />
+      ) : (
+        <button type="button" className="walkthrough-restart" aria-label="Restart the walkthrough" disabled>
+          ?
+        </button>
+      )}
       {kind === 'own' && (
         <Button fill="clear" danger disabled={busy} onClick={() => setConfirming(true)}>
           DELETE

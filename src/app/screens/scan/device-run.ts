@@ -6,16 +6,9 @@
  */
 import { onlineManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import type { SubscriptionAnswer } from '#api/account.ts';
 import type { ScanDefinition } from '#api/scans.ts';
-import type { Universe } from '#api/screener-model.ts';
-import { ApiRequestError } from '#app/api/client.ts';
-import { subscriptionQuery } from '#app/features/account/subscription.ts';
 import type { DeviceScanResult } from '#app/features/device-scan/device-scan.ts';
 import { universesQuery } from '#app/features/screener/queries.ts';
-import { PLAN_LIMIT_MESSAGES } from '#domain/errors.ts';
-import { customLegsOverPlan, effectiveLimits } from '#domain/plans/plan-limits.ts';
-import { SubscriptionStatus } from '#domain/plans/subscription-status.ts';
 
 const loadDeviceScan = () => import('#app/features/device-scan/device-scan.ts');
 
@@ -23,22 +16,13 @@ const loadDeviceScan = () => import('#app/features/device-scan/device-scan.ts');
 const FIRST_CHECK_MS = 10_000;
 
 /**
- * Runs `body` on the device; null when no snapshot is kept yet. The plan's limit on custom legs
- * holds here as on the server, with the server's answer (422 PLAN_LIMIT_REACHED); the kept
- * subscription says the plan, and with none kept the device runs no custom strategy at all.
+ * Runs `body` on the device (`runOnDevice` of device-scan.ts); null when no snapshot is kept yet.
+ * The plan's check comes with that module too: the page's first paint needs none of it.
  */
-export async function runOnDevice(
+export const runOnDevice = async (
   queryClient: QueryClient,
   body: ScanDefinition,
-): Promise<DeviceScanResult | null> {
-  const subscription = queryClient.getQueryData<SubscriptionAnswer>(subscriptionQuery().queryKey);
-  const limits = effectiveLimits(subscription ?? { status: SubscriptionStatus.TrialEnded, planId: null });
-  if (customLegsOverPlan(limits, body)) {
-    throw new ApiRequestError(422, 'PLAN_LIMIT_REACHED', PLAN_LIMIT_MESSAGES.scanRun);
-  }
-  const { scanOnThisDevice } = await loadDeviceScan();
-  return scanOnThisDevice(body, queryClient.getQueryData<Universe[]>(universesQuery().queryKey) ?? []);
-}
+): Promise<DeviceScanResult | null> => (await loadDeviceScan()).runOnDevice(queryClient, body);
 
 /** True when the browser asks for less data (the user's Save-Data setting). */
 const saveDataAsked = (): boolean =>

@@ -5,17 +5,17 @@
  * Ratio counts are each 1–99, both required, fewer long than short.
  */
 import type { ScanCustomLeg } from '#api/screener-model.ts';
-import { CUSTOM_MAX_OPTION_LEGS, RATIO_MAX_COUNT } from '#domain/strategies/catalogue.ts';
 import {
+  CUSTOM_MAX_OPTION_LEGS,
   CUSTOM_MAX_OPTION_QUANTITY,
   CUSTOM_MAX_STOCK_LOTS,
   RATIO_COUNT_MESSAGE,
-} from '#domain/strategies/validate-legs.ts';
+  RATIO_MAX_COUNT,
+} from '#domain/strategies/catalogue.ts';
 
 export const ONE_STOCK_LEG_MESSAGE = 'Only one stock leg is allowed.';
 export const OPTION_LEGS_MESSAGE = `Up to ${CUSTOM_MAX_OPTION_LEGS} option legs are allowed.`;
 export const NEEDS_OPTION_LEG_MESSAGE = 'A custom strategy needs at least one option leg.';
-export const INVALID_LEGS_MESSAGE = 'Invalid strategy legs combination.';
 export const RATIO_REQUIRED_MESSAGE = `Both counts are required, 1 to ${RATIO_MAX_COUNT} each.`;
 export { RATIO_COUNT_MESSAGE };
 

@@ -4,17 +4,12 @@
  * (a max loss of $502.50 under 'Max. Loss ≤ $500'). The table keeps such a row where it is (a row
  * never moves under the trader's finger) and marks it. Only the fields the hub pushes can drift:
  * the others were checked by the scan itself, so only range filters on a live datapoint are
- * checked here. Pure.
+ * checked here (`live-checked-filters.ts` picks them). Pure.
  */
-import { isLiveTradeField } from '#api/hub.ts';
 import type { ScanTradeRow } from '#api/scans.ts';
 import type { FilterDefinition } from '#domain/filters/filter-definition.ts';
-import { matchesRange, numericRangeOf } from '#domain/filters/filter-match.ts';
-import type { FilterValue, NumericRange } from '#domain/filters/filter-value.ts';
-import { parseFilterValue } from '#domain/filters/parse-filter-value.ts';
-import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
-import { filterSummary, indexLabel } from './filter-view.ts';
-import { resolvedFilter } from './scan-draft.ts';
+import { matchesRange } from '#domain/filters/filter-match.ts';
+import type { NumericRange } from '#domain/filters/filter-value.ts';
 
 /** A filter of the run that live values can break, with how the page names it. */
 export interface LiveCheckedFilter {
@@ -25,40 +20,6 @@ export interface LiveCheckedFilter {
   readonly range: NumericRange;
   /** 'Max. Loss ≤ $500', as the definition panel shows the filter. */
   readonly text: string;
-}
-
-/** A run's filter value as the catalogue reads it; null for one it refuses (never checked then). */
-function catalogueValue(key: string, raw: unknown): FilterValue | null {
-  try {
-    return parseFilterValue(key, raw);
-  } catch {
-    return null;
-  }
-}
-
-/** The run's range filters on live datapoints (computed once per run, not per row). */
-export function liveCheckedFilters(
-  filters: Readonly<Record<string, unknown>>,
-  strategy: ScreenerStrategyKey,
-): LiveCheckedFilter[] {
-  const checked: LiveCheckedFilter[] = [];
-  for (const [key, raw] of Object.entries(filters)) {
-    const resolved = resolvedFilter(key);
-    if (!resolved || resolved.def.kind === 'scenario' || !isLiveTradeField(resolved.def.name)) continue;
-    const value = catalogueValue(key, raw);
-    const range = value && numericRangeOf(value);
-    if (!range || (range.min === null && range.max === null)) continue;
-    const { def, index } = resolved;
-    const label = indexLabel(def, index, strategy);
-    checked.push({
-      key,
-      def,
-      index,
-      range,
-      text: `${def.label}${label ? ` (${label})` : ''} ${filterSummary(def, value)}`,
-    });
-  }
-  return checked;
 }
 
 /** The numbers a filter reads from a row: its leg's or breakeven's element, or every leg's. */

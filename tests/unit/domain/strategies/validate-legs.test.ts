@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Leg, Right } from '#domain/contracts/contract.ts';
-import { RATIO_COUNT_MESSAGE, validateLegs } from '#domain/strategies/validate-legs.ts';
+import { RATIO_COUNT_MESSAGE } from '#domain/strategies/catalogue.ts';
+import { validateLegs } from '#domain/strategies/validate-legs.ts';
 
 const F = '2026-01-16';
 const B = '2026-02-20';
