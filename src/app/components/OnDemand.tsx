@@ -1,6 +1,7 @@
 /**
  * A component whose code loads when it is first drawn, out of its screen's first download:
- * `fallback` shows until the code is there, then the component at once. Not React's `lazy`:
+ * `fallback` shows until the code is there, then the component at once (`useLoadable` loads any
+ * other code the same way, a function too). Not React's `lazy`:
  * Suspense reveals loaded content no sooner than about 300 ms after its fallback showed (React's
  * throttle against flicker), a pause every first opening of a dialog paid (measured 360 ms to a
  * filter's editor, 50 ms once loaded).
@@ -8,36 +9,36 @@
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 import { afterFirstContent, firstContentShown } from '#app/api/first-content.ts';
 
-/** The code of a component loaded on demand, once. */
-export interface Loadable<P> {
-  load(): Promise<ComponentType<P>>;
-  /** The component once loaded, else null. */
-  loaded(): ComponentType<P> | null;
+/** Code loaded on demand, once: a component, or a function. */
+export interface Loadable<T> {
+  load(): Promise<T>;
+  /** The code once loaded, else null. */
+  loaded(): T | null;
 }
 
-export function loadable<P>(load: () => Promise<ComponentType<P>>): Loadable<P> {
-  let component: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
+export function loadable<T>(load: () => Promise<T>): Loadable<T> {
+  let value: T | null = null;
+  let loading: Promise<T> | null = null;
   return {
     load: () => {
-      loading ??= load().then((c) => {
-        component = c;
-        return c;
+      loading ??= load().then((v) => {
+        value = v;
+        return v;
       });
       return loading;
     },
-    loaded: () => component,
+    loaded: () => value,
   };
 }
 
-/** `code`'s component once loaded, else null; its code loads while `wanted`. */
-export function useLoadable<P>(code: Loadable<P>, wanted = true): ComponentType<P> | null {
-  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => code.loaded());
+/** `code` once loaded, else null; it loads while `wanted`. */
+export function useLoadable<T>(code: Loadable<T>, wanted = true): T | null {
+  const [Loaded, setLoaded] = useState<T | null>(() => code.loaded());
   useEffect(() => {
     if (Loaded || !wanted) return;
     let cancelled = false;
-    void code.load().then((component) => {
-      if (!cancelled) setLoaded(() => component);
+    void code.load().then((value) => {
+      if (!cancelled) setLoaded(() => value);
     });
     return () => {
       cancelled = true;
@@ -63,7 +64,7 @@ export function OnDemand<P extends object>({
   props,
   fallback,
 }: {
-  code: Loadable<P>;
+  code: Loadable<ComponentType<P>>;
   props: P;
   fallback: React.ReactNode;
 }) {

@@ -7,7 +7,6 @@
 import { Segment } from '#app/components/IonCore.tsx';
 import { loadable, useLoadable } from '#app/components/OnDemand.tsx';
 import type { AnalyzerView } from '#app/route-params.ts';
-import type { RunResultsProps } from './RunResults.tsx';
 import type { RunInputs } from './run-inputs.ts';
 import type { AnalyzerRuns } from './use-analyzer-runs.ts';
 
@@ -19,7 +18,7 @@ const VIEW_OPTIONS = [
   { value: 'predefined', label: 'Predefined Scans' },
 ] as const;
 
-const runResults = loadable<RunResultsProps>(() => import('./RunResults.tsx').then((m) => m.RunResults));
+const runResults = loadable(() => import('./RunResults.tsx').then((m) => m.RunResults));
 
 /** Loads the results' code ahead of the first run (a ticker is chosen). */
 export const preloadRunResults = (): void => void runResults.load();

@@ -22,10 +22,15 @@ import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
 /** The phone layout's width (spec 2 §9.5), as the stylesheets have it. */
 const PHONE_QUERY = '(max-width: 768px)';
 
+/**
+ * On a phone the filters start folded, so the results show in the first screen (the panel comes
+ * before them there).
+ */
+const filtersStartFolded = (): boolean => window.matchMedia?.(PHONE_QUERY).matches ?? false;
+
 const activeFilters = loadable(() => import('./ActiveFilters.tsx').then((m) => m.ActiveFilters));
-// Wider than a phone the list starts open: its code loads with the page's, not after it renders.
-if (typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches === false)
-  void activeFilters.load();
+// Open from the start, the list's code loads with the page's, not after the panel renders.
+if (typeof window !== 'undefined' && !filtersStartFolded()) void activeFilters.load();
 
 export const REQUEST_STRATEGY_MAIL = 'mailto:support@optionscout.app?subject=Strategy%20request';
 
@@ -121,9 +126,7 @@ export function DefinitionPanel({
 }: PanelProps) {
   const [adding, setAdding] = useState(false);
   const [strategyEditor, setStrategyEditor] = useState(false);
-  // On a phone the filters start folded, so the results show in the first screen (the panel
-  // comes before them there).
-  const [collapsed, setCollapsed] = useState(() => window.matchMedia?.(PHONE_QUERY).matches ?? false);
+  const [collapsed, setCollapsed] = useState(filtersStartFolded);
   const ActiveFilters = useLoadable(activeFilters, !collapsed);
   const editor = STRATEGIES[draft.strategy].editor;
   return (

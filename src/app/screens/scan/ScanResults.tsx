@@ -7,7 +7,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { ScanDefinition, ScanTradeRow } from '#api/scans.ts';
 import { ApiRequestError } from '#app/api/client.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
-import { useFirstContentShown } from '#app/components/OnDemand.tsx';
+import { loadable, useFirstContentShown, useLoadable } from '#app/components/OnDemand.tsx';
 import { LiveIndicator } from '#app/live/LiveIndicator.tsx';
 import { dataTimeText } from '#app/shell/data-time.ts';
 import { isoDateOfEpochDay, marketDayOf } from '#domain/filters/date-range.ts';
@@ -44,25 +44,14 @@ function LoadingMessage({ startedAt }: { startedAt: number }) {
   );
 }
 
-type LiveChecks = typeof import('./live-checked-filters.ts').liveCheckedFilters;
+const liveChecks = loadable(() => import('./live-checked-filters.ts').then((m) => m.liveCheckedFilters));
 
 /**
  * The run's filters live values can break (`live-checked-filters.ts`), once the page shows its
  * content; none before (the run's own rows meet them all).
  */
 function useLiveChecks(body: ScanDefinition | null): readonly LiveCheckedFilter[] {
-  const shown = useFirstContentShown();
-  const [checksOf, setChecksOf] = useState<LiveChecks | null>(null);
-  useEffect(() => {
-    if (!shown || checksOf) return;
-    let cancelled = false;
-    void import('./live-checked-filters.ts').then((m) => {
-      if (!cancelled) setChecksOf(() => m.liveCheckedFilters);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [shown, checksOf]);
+  const checksOf = useLoadable(liveChecks, useFirstContentShown());
   return useMemo(() => (body && checksOf ? checksOf(body.filters, body.strategy) : []), [body, checksOf]);
 }
 
