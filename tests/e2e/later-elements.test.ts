@@ -124,6 +124,41 @@ describe.each(VIEWPORTS)('the shell before Ionic defines it at %s width', (name,
     await screenshot(page, `later-shell-${screen.slug}-${name}-defined`);
     await context.close();
   });
+  test("an address's #section, jumped to before, stays in view in every frame as they are defined", async () => {
+    const { page } = await e2e.open(viewport, { serviceWorkers: 'block' });
+    const held = await holdLaterElements(page);
+    await page.goto('/terms#privacy');
+    const privacy = page.getByRole('heading', { name: '9. Privacy' });
+    await privacy.waitFor();
+    await expect.poll(() => held.asked).toBe(true);
+    const jumped = (await privacy.boundingBox())?.y ?? -1;
+    expect(jumped).toBeGreaterThan(0);
+    expect(jumped).toBeLessThan(viewport.height / 2);
+
+    // The heading's place in each frame from the release until Ionic's content is ready: the
+    // content's definition starts its shadow scroller at the top, which no frame may show.
+    await page.evaluate(() => {
+      const frames: number[] = [];
+      Object.assign(window, { frames });
+      const sample = () => {
+        frames.push(document.getElementById('privacy-title')?.getBoundingClientRect().y ?? -1);
+        if (frames.length < 120) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    held.release();
+    await page.waitForFunction(() => (window as unknown as { frames: number[] }).frames.length >= 120);
+    const frames = await page.evaluate(() => (window as unknown as { frames: number[] }).frames);
+    expect(
+      await page.evaluate(() => document.querySelector('ion-content')?.classList.contains('hydrated')),
+    ).toBe(true);
+    for (const y of frames) {
+      expect(y).toBeGreaterThan(0);
+      expect(y).toBeLessThan(viewport.height - 40);
+    }
+    expect((await privacy.boundingBox())?.y).toBe(jumped);
+    await page.context().close();
+  });
 });
 
 test('a tab tapped before Ionic defines the tab bar opens its screen', async () => {

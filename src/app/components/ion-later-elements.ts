@@ -21,19 +21,16 @@ import { defineCustomElement as defineTabButton } from '@ionic/core/components/i
 import { defineCustomElement as defineToolbar } from '@ionic/core/components/ion-toolbar.js';
 
 export function defineLaterElements(): void {
+  // Undefined, an ion-content scrolls itself; defined, an element of its shadow root scrolls, from
+  // the top. A page scrolled meanwhile (a reader, an address's #section) stays where it is.
+  const scrolled = [...document.querySelectorAll('ion-content')]
+    .filter((content) => content.scrollTop > 0)
+    .map((content) => ({ content, top: content.scrollTop }));
   initialize({ mode: 'md' });
   defineApp();
   defineButton();
-  // Undefined, an ion-content scrolls itself; defined, an element of its shadow root scrolls, from
-  // the top. A page scrolled meanwhile (a reader, an address's #section) stays where it is.
-  const scrolled = [...document.querySelectorAll('ion-content')].filter((content) => content.scrollTop > 0);
-  const tops = scrolled.map((content) => content.scrollTop);
   defineContent();
-  scrolled.forEach((content, i) => {
-    void content.getScrollElement().then((scroller) => {
-      scroller.scrollTop = tops[i] ?? 0;
-    });
-  });
+  for (const { content, top } of scrolled) keepScrollTop(content, top);
   defineFooter();
   defineHeader();
   defineLabel();
@@ -44,4 +41,41 @@ export function defineLaterElements(): void {
   defineSegmentButton();
   defineSpinner();
   defineCheckbox();
+}
+
+/**
+ * Holds the inner scroller of a just-defined ion-content at `top` until the element is ready: set
+ * as soon as its render inserts it (a mutation observer runs before that frame is painted, so no
+ * frame shows the page at the top), again whenever its size changes (the header, defined in the
+ * same breath, has no height until its own render: the first placement may be clamped), and a
+ * last time once ready, when the elements inside have drawn. A navigation meanwhile (a link to
+ * another page or to an address's #section) leaves the new page's scroll to the router.
+ */
+function keepScrollTop(content: HTMLIonContentElement, top: number): void {
+  const root = content.shadowRoot;
+  if (!root) return;
+  const href = location.href;
+  const place = (scroller: Element): void => {
+    if (location.href === href) scroller.scrollTop = top;
+  };
+  const sizes = new ResizeObserver((entries) => {
+    for (const entry of entries) place(entry.target);
+  });
+  const found = (): boolean => {
+    const scroller = root.querySelector('[part="scroll"]');
+    if (scroller) {
+      sizes.observe(scroller);
+      place(scroller);
+    }
+    return scroller !== null;
+  };
+  const inserted = new MutationObserver(() => {
+    if (found()) inserted.disconnect();
+  });
+  if (!found()) inserted.observe(root, { childList: true, subtree: true });
+  void content.getScrollElement().then((scroller) => {
+    inserted.disconnect();
+    sizes.disconnect();
+    place(scroller);
+  });
 }
