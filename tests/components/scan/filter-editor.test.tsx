@@ -202,7 +202,7 @@ function renderPanel(draft: ScanDraft) {
         onStrategy={() => undefined}
         asOfMs={0}
         planMax={5}
-        legsRejected={false}
+        legsRefusal={null}
       />
     </QueryClientProvider>,
   );

@@ -16,7 +16,6 @@ import type { ScreenerStrategyKey } from '#domain/strategies/strategy-key.ts';
 import { Button, Menu, MenuItem, Spinner } from './controls.tsx';
 import { AddFiltersDialog, CustomLegsDialog, RatioDialog } from './LazyEditors.tsx';
 import { DEFAULT_RATIO, type ScanDraft } from './scan-draft.ts';
-import { INVALID_LEGS_MESSAGE } from './use-scan-run.ts';
 import { WALKTHROUGH_TARGETS } from './walkthrough/walkthrough-steps.ts';
 
 /** The phone layout's width (spec 2 §9.5), as the stylesheets have it. */
@@ -43,8 +42,8 @@ export interface PanelProps {
   asOfMs: number;
   /** Legs the plan allows in a custom strategy. */
   planMax: number;
-  /** Set while the server refused the custom legs; cleared when they are edited. */
-  legsRejected: boolean;
+  /** The server's refusal of the custom legs (INVALID_STRATEGY_LEGS), until they are edited. */
+  legsRefusal: string | null;
   readOnly?: boolean;
 }
 
@@ -121,7 +120,7 @@ export function DefinitionPanel({
   onStrategy,
   asOfMs,
   planMax,
-  legsRejected,
+  legsRefusal,
   readOnly = false,
 }: PanelProps) {
   const [adding, setAdding] = useState(false);
@@ -142,9 +141,9 @@ export function DefinitionPanel({
           {draft.legs.length} custom leg{draft.legs.length === 1 ? '' : 's'}
         </p>
       )}
-      {legsRejected && (
+      {legsRefusal && (
         <p className="field-error" role="alert">
-          {INVALID_LEGS_MESSAGE}
+          {legsRefusal}
         </p>
       )}
       <label className="filter-field">

@@ -5,7 +5,6 @@
  */
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { ScanDefinition, ScanTradeRow } from '#api/scans.ts';
-import { ApiRequestError } from '#app/api/client.ts';
 import { errorMessageOf } from '#app/components/error-message.ts';
 import { loadable, useFirstContentShown, useLoadable } from '#app/components/OnDemand.tsx';
 import { LiveIndicator } from '#app/live/LiveIndicator.tsx';
@@ -20,7 +19,7 @@ import type { SortPair } from './scan-draft.ts';
 import { type SortChoice, sortingHint } from './scan-sorting.ts';
 import type { LiveCheckedFilter } from './unmet-filters.ts';
 import { useLiveResults } from './use-live-results.ts';
-import { INVALID_LEGS_MESSAGE, OfflineRunError, type RunState, shownResult } from './use-scan-run.ts';
+import { OfflineRunError, type RunState, shownResult } from './use-scan-run.ts';
 
 export const EMPTY_TEXT =
   'There are no options in the market that fit the scan criteria. Make the filters looser or try again later.';
@@ -57,7 +56,6 @@ function useLiveChecks(body: ScanDefinition | null): readonly LiveCheckedFilter[
 
 /** The run's failure as the page says it (spec 2 §8). */
 export function runErrorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.code === 'INVALID_STRATEGY_LEGS') return INVALID_LEGS_MESSAGE;
   if (error instanceof OfflineRunError) return error.message;
   return errorMessageOf(error);
 }

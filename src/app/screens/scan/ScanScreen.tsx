@@ -235,10 +235,12 @@ export function ScanScreen() {
   }
   if (!ready) return <Spinner label="Loading scan" />;
 
-  const legsRejected =
+  const legsRefusal =
     state.status === 'error' &&
     state.error instanceof ApiRequestError &&
-    state.error.code === 'INVALID_STRATEGY_LEGS';
+    state.error.code === 'INVALID_STRATEGY_LEGS'
+      ? state.error.message
+      : null;
   return (
     <div className="scan-page">
       <ScanHeader
@@ -281,7 +283,7 @@ export function ScanScreen() {
           onStrategy={onStrategy}
           asOfMs={answer ? Date.parse(answer.asOf) : Date.now()}
           planMax={planMax}
-          legsRejected={legsRejected}
+          legsRefusal={legsRefusal}
         />
         <div className="scan-main">
           {narrowedTo && (

@@ -38,9 +38,6 @@ export const lastResultKey = (signature: string) =>
 export const OFFLINE_RESULTS_TEXT =
   'These results need a connection: this scan has not been run on this device with these settings yet.';
 
-/** What the page says when the server refuses a run's custom legs (INVALID_STRATEGY_LEGS). */
-export const INVALID_LEGS_MESSAGE = 'Invalid strategy legs combination.';
-
 /** A run asked for offline with no results kept for its definition. */
 export class OfflineRunError extends Error {
   constructor() {
