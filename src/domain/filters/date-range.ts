@@ -1,3 +1,4 @@
+import { parseIsoDate } from '../orders/iso-date.ts';
 import type { DateRangeValue, NumericRange } from './filter-value.ts';
 
 /**
@@ -5,19 +6,12 @@ import type { DateRangeValue, NumericRange } from './filter-value.ts';
  * "Today" is the America/New_York calendar date, where US options trade and expire.
  */
 const MS_PER_DAY = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const MARKET_TIME_ZONE = 'America/New_York';
 
 /** Epoch day of `YYYY-MM-DD`; NaN when malformed or not a real date (2025-02-30). */
 export const epochDayOf = (isoDate: string): number => {
-  const m = ISO_DATE.exec(isoDate);
-  if (m === null) return Number.NaN;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
-    return Number.NaN;
-  return ms / MS_PER_DAY;
+  const date = parseIsoDate(isoDate);
+  return date ? Date.UTC(date.year, date.month - 1, date.day) / MS_PER_DAY : Number.NaN;
 };
 
 export const isoDateOfEpochDay = (day: number): string =>
