@@ -11,7 +11,10 @@ export const MARKET_TIME_ZONE = 'America/New_York';
 /** Epoch day of `YYYY-MM-DD`; NaN when malformed or not a real date (2025-02-30). */
 export const epochDayOf = (isoDate: string): number => {
   const date = parseIsoDate(isoDate);
-  return date ? Date.UTC(date.year, date.month - 1, date.day) / MS_PER_DAY : Number.NaN;
+  if (!date) return Number.NaN;
+  // Date.UTC reads years 0–99 as 1900–1999: such a date has no epoch day here.
+  const ms = Date.UTC(date.year, date.month - 1, date.day);
+  return new Date(ms).getUTCFullYear() === date.year ? ms / MS_PER_DAY : Number.NaN;
 };
 
 export const isoDateOfEpochDay = (day: number): string =>

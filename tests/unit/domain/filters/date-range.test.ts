@@ -18,6 +18,7 @@ describe('epoch days', () => {
     expect(epochDayOf('2025-02-30')).toBeNaN();
     expect(epochDayOf('2025-1-7')).toBeNaN();
     expect(epochDayOf('tomorrow')).toBeNaN();
+    expect(epochDayOf('0024-03-01')).toBeNaN();
   });
 });
 
