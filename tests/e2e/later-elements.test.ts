@@ -139,7 +139,7 @@ describe.each(VIEWPORTS)('the shell before Ionic defines it at %s width', (name,
     // content's definition starts its shadow scroller at the top, which no frame may show.
     await page.evaluate(() => {
       const frames: number[] = [];
-      Object.assign(window, { frames });
+      Object.assign(window, { headingTops: frames });
       const sample = () => {
         frames.push(document.getElementById('privacy-title')?.getBoundingClientRect().y ?? -1);
         if (frames.length < 120) requestAnimationFrame(sample);
@@ -147,8 +147,10 @@ describe.each(VIEWPORTS)('the shell before Ionic defines it at %s width', (name,
       requestAnimationFrame(sample);
     });
     held.release();
-    await page.waitForFunction(() => (window as unknown as { frames: number[] }).frames.length >= 120);
-    const frames = await page.evaluate(() => (window as unknown as { frames: number[] }).frames);
+    await page.waitForFunction(
+      () => (window as unknown as { headingTops: number[] }).headingTops.length >= 120,
+    );
+    const frames = await page.evaluate(() => (window as unknown as { headingTops: number[] }).headingTops);
     expect(
       await page.evaluate(() => document.querySelector('ion-content')?.classList.contains('hydrated')),
     ).toBe(true);
